@@ -1,0 +1,73 @@
+# gradtrace: every target does its own set-up, idempotently.
+# make run    build everything and serve the app on http://127.0.0.1:8000
+# make test   build everything and run every test
+# make bench  run the benchmarks and rewrite BENCHMARKS.md
+
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+PIP := $(VENV)/bin/pip
+# The CPU build of torch that lies on this machine's disk; pyproject asks only torch>=2.4.
+TORCH_PIN := torch==2.13.0
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: all setup backend-setup frontend-setup browser-setup frontend run test test-backend lint test-frontend test-e2e bench clean
+
+all: setup
+
+setup: backend-setup frontend
+
+$(VENV)/.stamp-torch:
+	$(PYTHON) -m venv $(VENV)
+	$(PIP) install -q --upgrade pip
+	$(PIP) install -q $(TORCH_PIN)
+	touch $@
+
+$(VENV)/.stamp-backend: $(VENV)/.stamp-torch pyproject.toml
+	$(PIP) install -q -e '.[dev]'
+	touch $@
+
+backend-setup: $(VENV)/.stamp-backend
+
+# The frontend is built into backend/gradtrace/static, which the server serves at /.
+frontend/node_modules/.stamp: frontend/package.json
+	cd frontend && npm ci --no-audit --no-fund
+	touch $@
+
+frontend-setup: frontend/node_modules/.stamp
+
+frontend: backend-setup frontend-setup
+	cd frontend && npm run build
+
+# Debian's chromium for the browser tests (playwright-core drives it; no browser download).
+browser-setup:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium; \
+	  else sudo apt-get update -qq && sudo apt-get install -y -qq chromium; fi; }
+
+run: setup
+	$(VENV)/bin/gradtrace serve --host $(HOST) --port $(PORT)
+
+lint: backend-setup
+	$(VENV)/bin/ruff check backend tests bench
+	$(VENV)/bin/ruff format --check backend tests bench
+	$(VENV)/bin/mypy
+
+test-backend: backend-setup
+	$(PY) -m pytest -q -n 2 tests
+
+test-frontend: frontend-setup
+	cd frontend && npm run check && npm run test:unit
+
+test-e2e: setup browser-setup
+	cd frontend && npm run test:e2e
+
+test: setup browser-setup lint test-backend test-frontend test-e2e
+
+bench: setup browser-setup
+	$(PY) -m bench.run
+
+clean:
+	rm -rf $(VENV) frontend/node_modules frontend/dist backend/gradtrace/static

@@ -1,0 +1,215 @@
+"""The Trace: the one definition of what a run produces (shared/docs/API.md).
+
+The browser, the CLI's DOT and HTML output, the notebook view and the tests all read
+this. The engine builds plain dicts and serializes them with orjson for speed; these
+models validate them, document them and give OpenAPI (and so the TypeScript types).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+SCHEMA = "gradtrace.trace/1"
+
+#: A number as JSON carries it: non-finite floats travel as "nan", "inf", "-inf".
+Number = float | int | bool | str
+
+
+class Model(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid", populate_by_name=True, serialize_by_alias=True, validate_by_name=True
+    )
+
+
+class Span(Model):
+    """A source range: 1-based lines, 0-based columns, as `ast` gives them."""
+
+    line: int
+    col: int
+    end_line: int
+    end_col: int
+
+
+class Stats(Model):
+    min: Number | None
+    max: Number | None
+    mean: Number | None
+    std: Number | None
+    norm: Number | None
+    nan: int
+    inf: int
+
+
+class TensorData(Model):
+    """A tensor's contents. `values` holds the whole tensor up to 4,096 elements."""
+
+    shape: list[int]
+    dtype: str
+    numel: int
+    values: Any = Field(
+        description="nested lists of numbers (non-finite as strings), or null when large"
+    )
+    preview: list[Number] | None = Field(
+        default=None, description="the first elements, flattened, when values is null"
+    )
+    stats: Stats | None = None
+
+
+class SavedTensor(Model):
+    """A tensor an autograd Node saved for its backward."""
+
+    name: str = Field(description="torch's name for it: 'self', 'other', 'result', 'saved_tensors[0]'")
+    node: str | None = Field(default=None, description="the tensor node it is, when it is one")
+    value: TensorData | None = None
+
+
+class TensorNode(Model):
+    id: str
+    kind: Literal["tensor"] = "tensor"
+    name: str | None
+    shape: list[int]
+    dtype: str
+    device: str
+    requires_grad: bool
+    is_leaf: bool
+    value: TensorData
+    grad: TensorData | None = Field(description="`.grad` when the program ended, as torch left it")
+    span: Span | None
+    # Extensions beyond API.md's stable fields.
+    role: Literal["leaf", "parameter", "input", "intermediate", "output", "gradient"] = Field(
+        description="leaf: a leaf that requires grad; parameter: an nn.Parameter; input: needs "
+        "no gradient; output: a root of a backward pass; gradient: made by autograd.grad"
+    )
+    grad_fn: str | None = Field(default=None, description="the function node that made it")
+    retains_grad: bool = False
+    label: str | None = Field(default=None, description="the source text that made it, shortened")
+    hooks: int = Field(default=0, description="user hooks registered on it")
+    iteration: int = Field(default=0, description="backward passes completed when it was made")
+
+
+class FunctionNode(Model):
+    id: str
+    kind: Literal["function"] = "function"
+    op: str
+    span: Span | None
+    saved: list[SavedTensor]
+    # Extensions.
+    tensor: str | None = Field(default=None, description="AccumulateGrad: the leaf it fills")
+    custom: bool = Field(default=False, description="a user-written autograd.Function")
+    sequence_nr: int | None = None
+    iteration: int = 0
+
+
+Node = Annotated[TensorNode | FunctionNode, Field(discriminator="kind")]
+
+
+class Edge(Model):
+    source: str
+    target: str
+    kind: Literal["autograd", "input", "nograd"] = Field(
+        default="autograd",
+        description="autograd: a link of the autograd graph; input: a tensor that needs no "
+        "gradient feeding a function; nograd: data flow that autograd does not record "
+        "(under no_grad, detach, or with no input requiring grad)",
+    )
+
+
+class ForwardEvent(Model):
+    phase: Literal["forward"] = "forward"
+    node: str
+
+
+class BackwardFunctionEvent(Model):
+    phase: Literal["backward"] = "backward"
+    node_kind: Literal["function"] = "function"
+    pass_: int = Field(alias="pass")
+    node: str
+    grad_inputs: list[TensorData | None]
+    grad_outputs: list[TensorData | None]
+
+
+class BackwardTensorEvent(Model):
+    phase: Literal["backward"] = "backward"
+    node_kind: Literal["tensor"] = "tensor"
+    pass_: int = Field(alias="pass")
+    node: str
+    grad: TensorData
+    hooked: bool = Field(default=False, description="a user hook saw this gradient")
+
+
+class PrintEvent(Model):
+    phase: Literal["print"] = "print"
+    text: str
+
+
+BackwardEvent = Annotated[
+    BackwardFunctionEvent | BackwardTensorEvent, Field(discriminator="node_kind")
+]
+Event = Annotated[
+    ForwardEvent | PrintEvent | BackwardEvent,
+    Field(discriminator="phase"),
+]
+
+
+class Pass(Model):
+    index: int
+    root: str | None
+    line: int
+    retain_graph: bool
+    kind: Literal["backward", "grad"] = "backward"
+    create_graph: bool = False
+
+
+class ErrorInfo(Model):
+    type: str
+    message: str
+    line: int | None = None
+    col: int | None = None
+    end_line: int | None = None
+    end_col: int | None = None
+    hint: str | None = None
+
+
+class Warning(Model):
+    message: str
+    line: int | None = None
+
+
+class Series(Model):
+    """Per-iteration values of a scalar, for loss curves."""
+
+    label: str
+    line: int | None = None
+    values: list[Number]
+
+
+class Trace(Model):
+    schema_: str = Field(default=SCHEMA, alias="schema")
+    ok: bool
+    error: ErrorInfo | None
+    stdout: str
+    device: str
+    variables: dict[str, str]
+    nodes: list[Node]
+    edges: list[Edge]
+    timeline: list[Event]
+    passes: list[Pass]
+    truncated: bool
+    # Extensions.
+    truncation: list[str] = Field(default_factory=list, description="what the budgets cut")
+    series: list[Series] = Field(default_factory=list)
+    iterations: int = Field(default=0, description="backward passes the program ran in all")
+    warnings: list[Warning] = Field(default_factory=list)
+    seed: int = 0
+    version: str = ""
+    elapsed_ms: float = 0.0
+
+    def save(self, path: str) -> None:
+        """Write the trace as JSON (what the browser and `gradtrace run` read)."""
+        with open(path, "wb") as f:
+            f.write(self.to_json())
+
+    def to_json(self) -> bytes:
+        return self.model_dump_json(by_alias=True).encode()
