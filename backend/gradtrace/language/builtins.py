@@ -1,0 +1,159 @@
+"""Python's builtins as a program sees them: the safe ones, each bounded by the limits."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from gradtrace.language.errors import ForbiddenError, LimitError
+
+if TYPE_CHECKING:
+    from gradtrace.language.interpreter import Interpreter
+
+#: Names refused outright, with why.
+FORBIDDEN_BUILTINS: dict[str, str] = {
+    name: f"`{name}` is not available in gradtrace programs"
+    for name in (
+        "eval exec compile open getattr setattr delattr hasattr globals locals vars dir type "
+        "input breakpoint help memoryview bytearray bytes object classmethod property exit "
+        "quit id issubclass aiter anext copyright credits license"
+    ).split()
+}
+FORBIDDEN_BUILTINS["eval"] = "`eval` is not available: gradtrace never evaluates text as code"
+FORBIDDEN_BUILTINS["exec"] = "`exec` is not available: gradtrace never executes text as code"
+FORBIDDEN_BUILTINS["open"] = "`open` is not available: programs cannot read or write files"
+FORBIDDEN_BUILTINS["type"] = "`type` is not available; use isinstance(x, torch.Tensor)"
+FORBIDDEN_BUILTINS["getattr"] = "`getattr` is not available; write the attribute out: x.grad"
+
+_EXCEPTIONS: dict[str, type[BaseException]] = {
+    cls.__name__: cls
+    for cls in (
+        Exception, ArithmeticError, AssertionError, AttributeError, IndexError, KeyError,
+        LookupError, NameError, NotImplementedError, OverflowError, RuntimeError,
+        StopIteration, TypeError, ValueError, ZeroDivisionError,
+    )
+}  # fmt: skip
+
+_SPEC_RE = re.compile(r"(\d+)")
+
+
+def check_format_spec(spec: str, limits_chars: int) -> None:
+    """Refuse a format spec whose width or precision would build a huge string."""
+    if "{" in spec or "*" in spec:
+        raise ForbiddenError("nested or starred format widths are not supported")
+    for digits in _SPEC_RE.findall(spec):
+        if len(digits) > 7 or int(digits) > limits_chars:
+            raise LimitError(
+                f"a format width or precision of {digits} is over the string limit "
+                f"({limits_chars:,} characters)"
+            )
+
+
+_PERCENT_RE = re.compile(r"%[-+ #0]*(\*|\d+)?(?:\.(\*|\d+))?")
+
+
+def check_percent_format(fmt: str, limits_chars: int) -> None:
+    for width, precision in _PERCENT_RE.findall(fmt):
+        for part in (width, precision):
+            if part == "*":
+                raise ForbiddenError("'*' widths in % formatting are not supported")
+            if part and (len(part) > 7 or int(part) > limits_chars):
+                raise LimitError(f"a % format width of {part} is over the string limit")
+
+
+def make_builtins(interp: Interpreter) -> dict[str, Any]:
+    limits = interp.limits
+
+    def bounded(value: Any) -> Any:
+        if isinstance(value, range) and len(value) > limits.loop_iterations:
+            raise LimitError(
+                f"a range of {len(value):,} items is over the loop limit "
+                f"({limits.loop_iterations:,})"
+            )
+        return value
+
+    def consuming(fn: Callable[..., Any]) -> Callable[..., Any]:
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            for arg in args:
+                bounded(arg)
+            result = fn(*args, **kwargs)
+            interp.check_size(result)
+            return result
+
+        wrapper.__name__ = fn.__name__
+        wrapper.__qualname__ = fn.__name__
+        return wrapper
+
+    def safe_pow(base: Any, exp: Any, mod: Any = None) -> Any:
+        if mod is None:
+            return interp.binary_pow(base, exp)
+        return pow(base, exp, mod)
+
+    def safe_format(value: Any, spec: str = "") -> str:
+        check_format_spec(spec, limits.string_chars)
+        return format(value, spec)
+
+    def safe_isinstance(obj: Any, cls: Any) -> bool:
+        classes = cls if isinstance(cls, tuple) else (cls,)
+        for c in classes:
+            if not isinstance(c, type):
+                raise TypeError("isinstance() arg 2 must be a type or tuple of types")
+        return isinstance(obj, cls)
+
+    def safe_iter(obj: Any) -> Any:
+        return iter(bounded(obj))
+
+    table: dict[str, Any] = {
+        "range": range,
+        "len": len,
+        "abs": abs,
+        "round": round,
+        "int": int,
+        "float": float,
+        "complex": complex,
+        "str": str,
+        "bool": bool,
+        "repr": repr,
+        "callable": callable,
+        "chr": chr,
+        "ord": ord,
+        "hex": hex,
+        "bin": bin,
+        "oct": oct,
+        "divmod": divmod,
+        "slice": slice,
+        "next": next,
+        "iter": safe_iter,
+        "pow": safe_pow,
+        "format": safe_format,
+        "isinstance": safe_isinstance,
+        "staticmethod": staticmethod,
+        "enumerate": consuming(enumerate),
+        "zip": consuming(zip),
+        "map": consuming(map),
+        "filter": consuming(filter),
+        "reversed": consuming(reversed),
+        "list": consuming(list),
+        "tuple": consuming(tuple),
+        "dict": consuming(dict),
+        "set": consuming(set),
+        "frozenset": consuming(frozenset),
+        "sorted": consuming(sorted),
+        "sum": consuming(sum),
+        "min": consuming(min),
+        "max": consuming(max),
+        "any": consuming(any),
+        "all": consuming(all),
+        **_EXCEPTIONS,
+    }
+    return table
+
+
+BUILTIN_NAMES: frozenset[str] = frozenset(
+    """
+range len abs round int float complex str bool repr callable chr ord hex bin oct divmod
+slice next iter pow format isinstance staticmethod enumerate zip map filter reversed
+list tuple dict set frozenset sorted sum min max any all print super
+""".split()
+) | frozenset(_EXCEPTIONS)

@@ -1,0 +1,130 @@
+"""Parse a program with `ast` and admit only the constructs the language knows.
+
+The check walks the tree iteratively (a hostile program cannot blow our stack) and
+refuses, with the construct's own place, anything outside the allowlist: async code,
+generators, `match`, names and attributes that start with `_`.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from gradtrace.language.errors import ForbiddenError, LimitError
+from gradtrace.language.limits import Limits
+
+_ALLOWED: frozenset[type[ast.AST]] = frozenset(
+    {
+        ast.Module, ast.Expr, ast.Assign, ast.AugAssign, ast.AnnAssign, ast.For, ast.While,
+        ast.If, ast.Break, ast.Continue, ast.Pass, ast.FunctionDef, ast.Return, ast.ClassDef,
+        ast.With, ast.withitem, ast.Import, ast.ImportFrom, ast.alias, ast.Delete,
+        ast.Global, ast.Nonlocal, ast.Assert, ast.Raise, ast.Try, ast.ExceptHandler,
+        ast.Lambda, ast.IfExp, ast.BoolOp, ast.BinOp, ast.UnaryOp, ast.Compare, ast.Call,
+        ast.keyword, ast.Attribute, ast.Subscript, ast.Slice, ast.Name, ast.Constant,
+        ast.List, ast.Tuple, ast.Dict, ast.Set, ast.ListComp, ast.SetComp, ast.DictComp,
+        ast.GeneratorExp, ast.comprehension, ast.JoinedStr, ast.FormattedValue,
+        ast.Starred, ast.arguments, ast.arg, ast.Load, ast.Store, ast.Del,
+        ast.And, ast.Or, ast.Add, ast.Sub, ast.Mult, ast.MatMult, ast.Div, ast.Mod,
+        ast.Pow, ast.LShift, ast.RShift, ast.BitOr, ast.BitXor, ast.BitAnd, ast.FloorDiv,
+        ast.Invert, ast.Not, ast.UAdd, ast.USub, ast.Eq, ast.NotEq, ast.Lt, ast.LtE,
+        ast.Gt, ast.GtE, ast.Is, ast.IsNot, ast.In, ast.NotIn,
+    }
+)  # fmt: skip
+
+_REFUSED_WHY: dict[type[ast.AST], str] = {
+    ast.AsyncFunctionDef: "async functions",
+    ast.Await: "await",
+    ast.AsyncFor: "async for",
+    ast.AsyncWith: "async with",
+    ast.Yield: "generators (yield)",
+    ast.YieldFrom: "generators (yield from)",
+    ast.NamedExpr: "the walrus operator (:=)",
+    ast.Match: "match statements",
+}
+
+# Dunder names a program needs: `def __init__` in a Module and `super().__init__()`.
+_ALLOWED_DUNDERS = frozenset({"__init__"})
+
+
+def _private(name: str) -> bool:
+    return name.startswith("_") and name != "_" and name not in _ALLOWED_DUNDERS
+
+
+def parse_program(source: str, limits: Limits) -> ast.Module:
+    """Parse and check `source`; raise SyntaxError, ForbiddenError or LimitError."""
+    if len(source) > limits.source_chars:
+        raise LimitError(
+            f"the program is {len(source):,} characters long; the limit is "
+            f"{limits.source_chars:,}"
+        )
+    if "\x00" in source:
+        raise SyntaxError("source code cannot contain null bytes")
+    try:
+        tree = ast.parse(source, mode="exec")
+    except (RecursionError, MemoryError) as exc:
+        raise LimitError("the program is nested too deeply to parse") from exc
+    check_tree(tree, limits)
+    return tree
+
+
+def check_tree(tree: ast.Module, limits: Limits) -> None:
+    stack: list[tuple[ast.AST, int, ast.AST | None]] = [(tree, 0, None)]
+    count = 0
+    while stack:
+        node, depth, parent = stack.pop()
+        count += 1
+        if count > limits.syntax_nodes:
+            raise LimitError(
+                f"the program has more than {limits.syntax_nodes:,} syntax nodes", node
+            )
+        if depth > limits.syntax_depth:
+            raise LimitError(
+                f"the program nests deeper than {limits.syntax_depth} levels", node
+            )
+        _check_node(node, parent)
+        for child in ast.iter_child_nodes(node):
+            stack.append((child, depth + 1, node))
+
+
+def _check_node(node: ast.AST, parent: ast.AST | None) -> None:
+    kind = type(node)
+    if kind not in _ALLOWED:
+        what = _REFUSED_WHY.get(kind, f"`{kind.__name__}` syntax")
+        raise ForbiddenError(f"{what} are not supported in gradtrace programs", node)
+    if isinstance(node, ast.Name) and _private(node.id):
+        raise ForbiddenError(f"names starting with '_' are not allowed: {node.id}", node)
+    elif isinstance(node, ast.Attribute):
+        if node.attr == "__init__":
+            if not _is_super_call(node.value):
+                raise ForbiddenError("`__init__` may only be reached as super().__init__()", node)
+        elif node.attr.startswith("_"):
+            raise ForbiddenError(
+                f"attributes starting with '_' are not allowed: .{node.attr}", node
+            )
+    elif isinstance(node, ast.FunctionDef):
+        if _private(node.name) or (node.name == "__init__" and not isinstance(parent, ast.ClassDef)):
+            raise ForbiddenError(f"function names starting with '_' are not allowed: {node.name}", node)
+    elif isinstance(node, ast.ClassDef):
+        if _private(node.name):
+            raise ForbiddenError(f"class names starting with '_' are not allowed: {node.name}", node)
+        if node.keywords:
+            raise ForbiddenError("class keywords (metaclass=...) are not supported", node)
+    elif isinstance(node, ast.arg) and _private(node.arg):
+        raise ForbiddenError(f"parameter names starting with '_' are not allowed: {node.arg}", node)
+    elif isinstance(node, ast.keyword) and node.arg is not None and node.arg.startswith("_"):
+        raise ForbiddenError(f"keyword names starting with '_' are not allowed: {node.arg}", node)
+    elif isinstance(node, ast.alias) and (node.name.startswith("_") or ".\x5f" in node.name or "._" in node.name):
+        raise ForbiddenError(f"imports of private names are not allowed: {node.name}", node)
+    elif isinstance(node, ast.Constant) and isinstance(node.value, bytes):
+        raise ForbiddenError("bytes literals are not supported", node)
+    elif isinstance(node, (ast.Global, ast.Nonlocal)):
+        for name in node.names:
+            if _private(name):
+                raise ForbiddenError(f"names starting with '_' are not allowed: {name}", node)
+
+
+def _is_super_call(node: ast.AST) -> bool:
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "super"
+    )

@@ -1,0 +1,188 @@
+"""Limits before allocation: refuse an op whose result would be too large, before torch runs it.
+
+Most ops cannot make more elements than their largest input, and every tensor a program
+holds is already within the limit. For the ops that can grow (creation, broadcasting,
+matmul, repeat, cat, ...), a cheap bound is tried first: the product of the input sizes
+and the numbers passed. Only when that bound is over the limit is the op run on torch's
+`meta` device, which computes the output shape and allocates nothing.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+import torch
+
+from gradtrace.language.errors import LimitError
+
+GROWERS = frozenset(
+    """
+zeros ones full empty rand randn randint normal arange linspace logspace eye randperm
+multinomial mm matmul bmm outer ger kron einsum tensordot cdist addmm addbmm baddbmm addmv
+cartesian_prod block_diag meshgrid broadcast_to broadcast_tensors expand expand_as repeat
+tile repeat_interleave cat concat concatenate stack hstack vstack dstack column_stack
+row_stack diag diag_embed diagflat pad one_hot new_zeros new_ones new_full new_empty unfold
+interpolate bilinear conv1d conv2d conv_transpose2d embedding scatter_reduce index_put
+""".split()
+)
+
+# Ops whose output grows with the square of their input.
+_SQUARING = frozenset({"eye", "diag", "diag_embed", "diagflat"})
+
+
+def _numbers_product(values: Any, depth: int = 0) -> tuple[float, int, int]:
+    """(product of |numbers| >= 1, product of tensor sizes, sum of tensor sizes)."""
+    prod_numbers = 1.0
+    prod_tensors = 1
+    sum_tensors = 0
+    for v in values:
+        t = type(v)
+        if t is int or t is float:
+            a = abs(v)
+            if a > 1:
+                prod_numbers *= a
+        elif isinstance(v, torch.Tensor):
+            n = v.numel()
+            prod_tensors *= max(n, 1)
+            sum_tensors += n
+        elif (t is list or t is tuple or t is torch.Size) and depth < 2:
+            pn, pt, st = _numbers_product(v, depth + 1)
+            prod_numbers *= pn
+            prod_tensors *= pt
+            sum_tensors += st
+    return prod_numbers, prod_tensors, sum_tensors
+
+
+def _to_meta(value: Any) -> Any:
+    if isinstance(value, torch.Tensor):
+        return torch.empty(value.shape, dtype=value.dtype, device="meta")
+    if type(value) in (list, tuple):
+        return type(value)(_to_meta(v) for v in value)
+    return value
+
+
+def _meta_numel(result: Any) -> int:
+    if isinstance(result, torch.Tensor):
+        return result.numel()
+    if isinstance(result, (tuple, list)):
+        return max((_meta_numel(r) for r in result), default=0)
+    if isinstance(result, torch.nn.Module):
+        return max((p.numel() for p in result.parameters()), default=0)
+    return 0
+
+
+def _refuse(name: str, numel: float, limit: int) -> LimitError:
+    return LimitError(
+        f"{name}() would make a tensor of {int(numel):,} elements; the limit is "
+        f"{limit:,} elements per tensor"
+    )
+
+
+def check_call(
+    name: str,
+    fn: Callable[..., Any],
+    args: tuple[Any, ...] | list[Any],
+    kwargs: dict[str, Any],
+    limit: int,
+    method_of: torch.Tensor | None = None,
+) -> None:
+    """Refuse `fn(*args, **kwargs)` if its result would exceed `limit` elements."""
+    values = list(args)
+    if kwargs:
+        values.extend(kwargs.values())
+    if method_of is not None:
+        values.append(method_of)
+    prod_numbers, prod_tensors, sum_tensors = _numbers_product(values)
+    tensor_count = sum(1 for v in values if isinstance(v, torch.Tensor))
+    if name not in GROWERS and tensor_count < 2:
+        return
+    bound = prod_numbers * prod_tensors
+    if name in _SQUARING:
+        bound = bound * bound
+    bound = max(bound, sum_tensors)
+    if bound <= limit:
+        return
+    if name == "one_hot":
+        _check_one_hot(args, kwargs, limit)
+        return
+    numel = _dry_run(fn, args, kwargs, method_of, name)
+    if numel is not None and numel > limit:
+        raise _refuse(name, numel, limit)
+
+
+def _check_one_hot(args: Any, kwargs: dict[str, Any], limit: int) -> None:
+    x = args[0] if args else kwargs.get("tensor")
+    classes = args[1] if len(args) > 1 else kwargs.get("num_classes", -1)
+    if not isinstance(x, torch.Tensor) or not isinstance(classes, int):
+        return
+    if classes < 0 and x.numel() > 0 and not x.is_floating_point():
+        classes = int(x.max()) + 1
+    if x.numel() * max(classes, 1) > limit:
+        raise _refuse("one_hot", x.numel() * classes, limit)
+
+
+def _dry_run(
+    fn: Callable[..., Any],
+    args: Any,
+    kwargs: dict[str, Any],
+    method_of: torch.Tensor | None,
+    name: str,
+) -> int | None:
+    """The output size on the meta device, or None when the op cannot run there."""
+    try:
+        meta_args = _to_meta(list(args))
+        meta_kwargs = {k: _to_meta(v) for k, v in kwargs.items()}
+        if method_of is not None:
+            result = getattr(_to_meta(method_of), name)(*meta_args, **meta_kwargs)
+        else:
+            meta_kwargs.pop("device", None)
+            with torch.device("meta"):
+                result = fn(*meta_args, **meta_kwargs)
+        return _meta_numel(result)
+    except LimitError:
+        raise
+    except Exception:
+        return None
+
+
+def check_module_class(cls: type, args: Any, kwargs: dict[str, Any], limit: int) -> None:
+    """nn.Linear(10**6, 10**6) allocates in its constructor: measure it on meta first."""
+    prod_numbers, _, _ = _numbers_product(list(args) + list(kwargs.values()))
+    if prod_numbers <= limit:
+        return
+    try:
+        with torch.device("meta"):
+            module = cls(*args, **kwargs)
+    except Exception:
+        return
+    numel = _meta_numel(module)
+    if numel > limit:
+        raise _refuse(cls.__name__, numel, limit)
+
+
+def check_broadcast(name: str, a: torch.Tensor, b: torch.Tensor, limit: int) -> None:
+    if a.shape == b.shape:
+        return
+    try:
+        shape = torch.broadcast_shapes(a.shape, b.shape)
+    except RuntimeError:
+        return  # torch raises its own, clearer error when it runs the op
+    numel = math.prod(shape)
+    if numel > limit:
+        raise _refuse(name, numel, limit)
+
+
+def check_matmul(a: torch.Tensor, b: torch.Tensor, limit: int) -> None:
+    if a.numel() * b.numel() <= limit:
+        return
+    try:
+        numel = torch.matmul(_to_meta(a), _to_meta(b)).numel()
+    except Exception:
+        return
+    if numel > limit:
+        raise _refuse("matmul", numel, limit)
+
+
+__all__ = ["GROWERS", "check_broadcast", "check_call", "check_matmul", "check_module_class"]

@@ -1,0 +1,152 @@
+"""The objects of our own that a program can hold: namespaces, functions, super()."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from gradtrace.language.interpreter import Interpreter, Scope
+
+
+class Namespace:
+    """A safe stand-in for a module: only the members of its table exist."""
+
+    __slots__ = ("members", "module", "name")
+
+    def __init__(self, name: str, members: dict[str, Any], module: object = None) -> None:
+        self.name = name
+        self.members = members
+        # The real module, consulted only to tell "forbidden" from "does not exist".
+        self.module = module
+
+    def __repr__(self) -> str:
+        return f"<module '{self.name}'>"
+
+
+class Parameters:
+    """The parameter list of a user function, in the shape `ast.arguments` has."""
+
+    __slots__ = ("defaults", "kwarg", "kwonly", "kwonly_defaults", "names", "simple", "vararg")
+
+    def __init__(
+        self,
+        names: list[str],
+        defaults: list[Any],
+        vararg: str | None,
+        kwonly: list[str],
+        kwonly_defaults: dict[str, Any],
+        kwarg: str | None,
+    ) -> None:
+        self.names = names
+        self.defaults = defaults
+        self.vararg = vararg
+        self.kwonly = kwonly
+        self.kwonly_defaults = kwonly_defaults
+        self.kwarg = kwarg
+        self.simple = not defaults and vararg is None and not kwonly and kwarg is None
+
+    def bind(self, fname: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> dict[str, Any]:
+        names = self.names
+        if self.simple and not kwargs and len(args) == len(names):
+            return dict(zip(names, args))
+        bound: dict[str, Any] = {}
+        n = len(names)
+        if len(args) > n and self.vararg is None:
+            raise TypeError(
+                f"{fname}() takes {n} positional argument{'s' if n != 1 else ''} "
+                f"but {len(args)} were given"
+            )
+        for name, value in zip(names, args):
+            bound[name] = value
+        if self.vararg is not None:
+            bound[self.vararg] = tuple(args[n:])
+        extra: dict[str, Any] = {}
+        for key, value in kwargs.items():
+            if key in bound:
+                raise TypeError(f"{fname}() got multiple values for argument '{key}'")
+            if key in names or key in self.kwonly:
+                bound[key] = value
+            elif self.kwarg is not None:
+                extra[key] = value
+            else:
+                raise TypeError(f"{fname}() got an unexpected keyword argument '{key}'")
+        first_default = n - len(self.defaults)
+        missing = []
+        for i, name in enumerate(names):
+            if name not in bound:
+                if i >= first_default:
+                    bound[name] = self.defaults[i - first_default]
+                else:
+                    missing.append(name)
+        for name in self.kwonly:
+            if name not in bound:
+                if name in self.kwonly_defaults:
+                    bound[name] = self.kwonly_defaults[name]
+                else:
+                    missing.append(name)
+        if missing:
+            listed = " and ".join(repr(m) for m in missing)
+            raise TypeError(
+                f"{fname}() missing {len(missing)} required argument{'s' if len(missing) > 1 else ''}: {listed}"
+            )
+        if self.kwarg is not None:
+            bound[self.kwarg] = extra
+        return bound
+
+
+class UserFunction:
+    """A `def` or `lambda` of the program: our closure, run by our evaluator."""
+
+    __slots__ = ("body", "interp", "name", "params", "qualname", "scope", "__weakref__")
+
+    def __init__(
+        self,
+        interp: Interpreter,
+        name: str,
+        qualname: str,
+        params: Parameters,
+        body: Callable[[Scope], Any],
+        scope: Scope,
+    ) -> None:
+        self.interp = interp
+        self.name = name
+        self.qualname = qualname
+        self.params = params
+        self.body = body
+        self.scope = scope
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.interp.call_user(self, args, kwargs)
+
+    def __repr__(self) -> str:
+        return f"<function {self.qualname} at {id(self):#x}>"
+
+
+class SuperProxy:
+    """What `super()` gives inside a method: only `__init__` and inherited user methods."""
+
+    __slots__ = ("cls", "obj")
+
+    def __init__(self, cls: type, obj: object) -> None:
+        self.cls = cls
+        self.obj = obj
+
+    def __repr__(self) -> str:
+        return f"<super: <class '{self.cls.__name__}'>, <{type(self.obj).__name__} object>>"
+
+
+class BoundUserMethod:
+    """`obj.method` for a method the program wrote, bound to its instance."""
+
+    __slots__ = ("func", "obj")
+
+    def __init__(self, func: UserFunction, obj: object) -> None:
+        self.func = func
+        self.obj = obj
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.func(self.obj, *args, **kwargs)
+
+    def __repr__(self) -> str:
+        return f"<bound method {self.func.qualname} of {self.obj!r}>"

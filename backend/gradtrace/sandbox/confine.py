@@ -1,0 +1,177 @@
+"""The second wall: what a worker process can do once it is ready for user programs.
+
+The language already refuses everything dangerous; this is for a program that gets
+past it. Applied once per worker, after warm-up and before the first job:
+resource limits (memory, CPU, no files, no processes, few descriptors), no privileges,
+a closed set of descriptors, and an audit hook refusing process, file and network
+operations.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import resource
+import signal
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from gradtrace.sandbox.config import WorkerConfig
+
+_PR_SET_PDEATHSIG = 1
+_PR_SET_NO_NEW_PRIVS = 38
+_NOBODY = 65534
+_MAX_DESCRIPTORS = 64
+
+# Audit events a program has no business raising (PEP 578 names).
+_DENIED_EVENTS = frozenset(
+    {
+        "os.fork",
+        "os.forkpty",
+        "os.system",
+        "os.exec",
+        "os.posix_spawn",
+        "os.spawn",
+        "os.kill",
+        "os.killpg",
+        "os.putenv",
+        "os.unsetenv",
+        "subprocess.Popen",
+        "pty.spawn",
+        "socket.bind",
+        "socket.connect",
+        "socket.sendto",
+        "os.remove",
+        "os.rename",
+        "os.rmdir",
+        "os.mkdir",
+        "os.chmod",
+        "os.chown",
+        "os.truncate",
+        "os.link",
+        "os.symlink",
+        "os.utime",
+        "shutil.rmtree",
+        "ctypes.dlopen",
+        "resource.setrlimit",
+        "resource.prlimit",
+    }
+)
+_WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_TRUNC
+
+
+def _libc() -> Any:
+    return ctypes.CDLL(None, use_errno=True)
+
+
+def die_with_parent(expected_parent: int) -> None:
+    """Ask the kernel to kill this process when its parent goes (Linux only)."""
+    if sys.platform.startswith("linux"):
+        _libc().prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    if os.getppid() != expected_parent:  # the parent died before the request took effect
+        os._exit(1)
+
+
+def close_descriptors(keep: Sequence[int]) -> None:
+    """Standard streams to /dev/null (stderr stays, for tracebacks of our own bugs);
+    every descriptor but `keep` closed."""
+    null = os.open(os.devnull, os.O_RDWR)
+    os.dup2(null, 0)
+    os.dup2(null, 1)
+    os.close(null)
+    low = 3
+    for fd in sorted(keep):
+        os.closerange(low, fd)
+        low = fd + 1
+    os.closerange(low, resource.getrlimit(resource.RLIMIT_NOFILE)[0])
+
+
+def drop_privileges() -> None:
+    """Root ignores RLIMIT_NPROC and may do anything else: become nobody."""
+    if os.geteuid() != 0:
+        return
+    os.setgroups([])
+    os.setgid(_NOBODY)
+    os.setuid(_NOBODY)
+
+
+def _virtual_memory_bytes() -> int | None:
+    try:
+        with open("/proc/self/status", "rb") as status:
+            for line in status:
+                if line.startswith(b"VmSize:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        return None
+    return None
+
+
+def _set_limit(kind: int, soft: int, hard: int | None = None) -> None:
+    resource.setrlimit(kind, (soft, soft if hard is None else hard))
+
+
+def apply_rlimits(config: WorkerConfig, *, cpu_device: bool) -> None:
+    _set_limit(resource.RLIMIT_CORE, 0)
+    _set_limit(resource.RLIMIT_FSIZE, 0)  # writing any file raises SIGXFSZ
+    _set_limit(resource.RLIMIT_NOFILE, _MAX_DESCRIPTORS)
+    if cpu_device:
+        # GPU drivers start threads lazily and threads count as processes; CPU workers
+        # need none (torch runs single-threaded here), so no new process or thread at all.
+        _set_limit(resource.RLIMIT_NPROC, 0)
+        # CUDA reserves far more address space than it uses, so only CPU workers get
+        # an address-space limit; GPU workers get a memory fraction instead.
+        baseline = _virtual_memory_bytes()
+        if baseline is not None:
+            _set_limit(resource.RLIMIT_AS, baseline + config.memory_mb * 2**20)
+    used = cpu_seconds()
+    # Lifetime CPU budget as a hard limit; each job lowers the soft limit (set_job_cpu_limit).
+    hard = int(used + config.cpu_budget_s + config.kill_after_s + 2)
+    _set_limit(resource.RLIMIT_CPU, hard, hard)
+
+
+def cpu_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def _next_job_cpu_limit(config: WorkerConfig) -> int:
+    return int(cpu_seconds() + config.kill_after_s + 1)
+
+
+def cpu_left_for_another_job(config: WorkerConfig) -> bool:
+    """Whether the worker's lifetime CPU budget covers one more job at its full limit."""
+    _, hard = resource.getrlimit(resource.RLIMIT_CPU)
+    return hard == resource.RLIM_INFINITY or _next_job_cpu_limit(config) < hard
+
+
+def set_job_cpu_limit(config: WorkerConfig) -> None:
+    """Soft CPU limit for the next job: past it, SIGXCPU ends the worker."""
+    _, hard = resource.getrlimit(resource.RLIMIT_CPU)
+    soft = _next_job_cpu_limit(config)
+    if hard != resource.RLIM_INFINITY:
+        soft = min(soft, hard)
+    resource.setrlimit(resource.RLIMIT_CPU, (soft, hard))
+
+
+def _audit(event: str, args: tuple[Any, ...]) -> None:
+    if event in _DENIED_EVENTS:
+        raise PermissionError(f"{event} is not allowed in the gradtrace sandbox")
+    if event == "open":
+        mode, flags = args[1], args[2]
+        writes = isinstance(mode, str) and any(c in mode for c in "wax+")
+        if writes or (isinstance(flags, int) and flags & _WRITE_FLAGS):
+            raise PermissionError("writing files is not allowed in the gradtrace sandbox")
+
+
+def confine(config: WorkerConfig, *, keep_fds: Sequence[int], parent: int) -> None:
+    """Everything a worker does to itself before its first job, in an order that works:
+    privileges first (root would ignore NPROC; the death signal is reset by setuid)."""
+    close_descriptors(keep_fds)
+    if config.drop_privileges:
+        drop_privileges()
+    if sys.platform.startswith("linux"):
+        _libc().prctl(_PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)
+    die_with_parent(parent)
+    apply_rlimits(config, cpu_device=config.device == "cpu")
+    sys.addaudithook(_audit)

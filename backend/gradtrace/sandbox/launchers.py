@@ -1,0 +1,247 @@
+"""How the server gets a new worker: forked by a zygote (CPU) or spawned (GPUs)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+import os
+import signal
+import socket
+import sys
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any
+
+import orjson
+
+from gradtrace.sandbox.config import WorkerConfig
+from gradtrace.sandbox.protocol import read_frame
+
+log = logging.getLogger("gradtrace.sandbox")
+
+#: A worker spawned from scratch imports torch and warms up: give it time.
+START_TIMEOUT_S = 120.0
+#: A worker forked from a warm zygote is ready in milliseconds.
+FORK_TIMEOUT_S = 30.0
+
+
+class LaunchError(RuntimeError):
+    """A worker (or the zygote) could not be started."""
+
+
+@dataclass(eq=False)
+class WorkerHandle:
+    """The server's side of one worker process."""
+
+    pid: int
+    reader: asyncio.StreamReader
+    writer: asyncio.StreamWriter
+    exited: asyncio.Future[int] = field(repr=False)
+    jobs: int = 0
+
+    def kill(self) -> None:
+        if not self.exited.done():
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(self.pid, signal.SIGKILL)
+
+    def close(self) -> None:
+        """Close our end: an idle worker reads EOF and exits by itself."""
+        self.writer.close()
+
+
+async def _connect(sock: socket.socket, pid: int, exited: asyncio.Future[int]) -> WorkerHandle:
+    reader, writer = await asyncio.open_connection(sock=sock, limit=1 << 20)
+    handle = WorkerHandle(pid=pid, reader=reader, writer=writer, exited=exited)
+    try:
+        header, _ = await asyncio.wait_for(read_frame(reader), START_TIMEOUT_S)
+    except (asyncio.IncompleteReadError, ConnectionError, TimeoutError) as error:
+        handle.kill()
+        writer.close()
+        raise LaunchError(f"worker {pid} did not start") from error
+    if not header.get("ready"):
+        handle.kill()
+        writer.close()
+        raise LaunchError(f"worker {pid} sent {header!r} instead of ready")
+    return handle
+
+
+def _python_module_command(module: str, config: WorkerConfig, fd: int) -> list[str]:
+    return [sys.executable, "-m", module, config.model_dump_json(), str(fd)]
+
+
+class Launcher(ABC):
+    def __init__(self, config: WorkerConfig) -> None:
+        self.config = config
+
+    async def start(self) -> None:  # noqa: B027 (optional hook)
+        """Get ready to launch workers (start the zygote)."""
+
+    @abstractmethod
+    async def launch(self) -> WorkerHandle:
+        """A new worker, confined, warm and ready for its first job."""
+
+    async def stop(self) -> None:  # noqa: B027 (optional hook)
+        """Release what start() acquired."""
+
+
+class SpawnLauncher(Launcher):
+    """Each worker is a fresh interpreter: slow to start, but the only way for CUDA
+    (a forked child of a process that touched CUDA cannot use it)."""
+
+    async def launch(self) -> WorkerHandle:
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+        with theirs:
+            process = await asyncio.create_subprocess_exec(
+                *_python_module_command("gradtrace.sandbox.worker", self.config, theirs.fileno()),
+                pass_fds=[theirs.fileno()],
+                stdin=asyncio.subprocess.DEVNULL,
+                stdout=asyncio.subprocess.DEVNULL,
+            )
+        exited = asyncio.ensure_future(process.wait())
+        return await _connect(ours, process.pid, exited)
+
+
+_Forked = tuple[int, socket.socket, "asyncio.Future[int]"]
+
+
+class ZygoteLauncher(Launcher):
+    """Workers forked from one warm zygote process; the zygote is restarted if it dies."""
+
+    def __init__(self, config: WorkerConfig) -> None:
+        super().__init__(config)
+        self._control: socket.socket | None = None
+        self._process: asyncio.subprocess.Process | None = None
+        self._ready: asyncio.Future[None] | None = None
+        self._forks: dict[int, asyncio.Future[_Forked]] = {}
+        self._exits: dict[int, asyncio.Future[int]] = {}
+        self._ids = itertools.count()
+        self._lock = asyncio.Lock()
+
+    @property
+    def zygote_pid(self) -> int | None:
+        return self._process.pid if self._process is not None else None
+
+    async def start(self) -> None:
+        async with self._lock:
+            if self._control is None:
+                await self._start_zygote()
+
+    async def _start_zygote(self) -> None:
+        loop = asyncio.get_running_loop()
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        with theirs:
+            self._process = await asyncio.create_subprocess_exec(
+                *_python_module_command("gradtrace.sandbox.zygote", self.config, theirs.fileno()),
+                pass_fds=[theirs.fileno()],
+                stdin=asyncio.subprocess.DEVNULL,
+                stdout=asyncio.subprocess.DEVNULL,
+            )
+        ours.setblocking(False)
+        self._control = ours
+        self._ready = loop.create_future()
+        loop.add_reader(ours.fileno(), self._on_control)
+        try:
+            await asyncio.wait_for(asyncio.shield(self._ready), START_TIMEOUT_S)
+        except BaseException:
+            await self._stop_zygote()
+            raise
+
+    def _on_control(self) -> None:
+        control = self._control
+        if control is None:
+            return
+        while True:
+            try:
+                packet, fds, _, _ = socket.recv_fds(control, 4096, 4)
+            except (BlockingIOError, InterruptedError):
+                return
+            except OSError:
+                packet, fds = b"", []
+            if not packet:
+                self._zygote_gone()
+                return
+            self._handle(orjson.loads(packet), fds)
+
+    def _handle(self, message: dict[str, Any], fds: list[int]) -> None:
+        op = message.get("op")
+        if op == "ready" and self._ready is not None and not self._ready.done():
+            self._ready.set_result(None)
+        elif op == "forked":
+            sock = socket.socket(fileno=fds[0])
+            waiter = self._forks.pop(int(message["id"]), None)
+            if waiter is None or waiter.done():
+                sock.close()  # nobody waits any more; closing it ends the worker
+            else:
+                pid = int(message["pid"])
+                # Made now, before an exit message for this pid can arrive.
+                waiter.set_result((pid, sock, self._exit_future(pid)))
+        elif op == "exit":
+            exited = self._exit_future(int(message["pid"]))
+            if not exited.done():
+                exited.set_result(int(message["code"]))
+        else:
+            for fd in fds:
+                os.close(fd)
+
+    def _exit_future(self, pid: int) -> asyncio.Future[int]:
+        future = self._exits.get(pid)
+        if future is None:
+            future = self._exits[pid] = asyncio.get_running_loop().create_future()
+            # Dropped once resolved and seen, so the table does not grow forever.
+            future.add_done_callback(lambda _: self._exits.pop(pid, None))
+        return future
+
+    def _zygote_gone(self) -> None:
+        log.warning("the zygote (pid %s) is gone; it will be restarted", self.zygote_pid)
+        if self._control is not None:
+            asyncio.get_running_loop().remove_reader(self._control.fileno())
+            self._control.close()
+            self._control = None
+        error = LaunchError("the zygote stopped")
+        for waiter in self._forks.values():
+            if not waiter.done():
+                waiter.set_exception(error)
+        self._forks.clear()
+        if self._ready is not None and not self._ready.done():
+            self._ready.set_exception(error)
+        # Its workers die with it (PR_SET_PDEATHSIG): no exit codes will come for them.
+        for exited in list(self._exits.values()):
+            if not exited.done():
+                exited.set_result(-signal.SIGKILL)
+
+    async def launch(self) -> WorkerHandle:
+        async with self._lock:
+            if self._control is None:
+                await self._stop_zygote()
+                await self._start_zygote()
+            control = self._control
+            assert control is not None
+            request_id = next(self._ids)
+            waiter: asyncio.Future[_Forked]
+            waiter = asyncio.get_running_loop().create_future()
+            self._forks[request_id] = waiter
+            control.send(orjson.dumps({"op": "fork", "id": request_id}))
+        try:
+            pid, sock, exited = await asyncio.wait_for(waiter, FORK_TIMEOUT_S)
+        finally:
+            self._forks.pop(request_id, None)
+        return await _connect(sock, pid, exited)
+
+    async def _stop_zygote(self) -> None:
+        if self._control is not None:
+            asyncio.get_running_loop().remove_reader(self._control.fileno())
+            self._control.close()  # the zygote reads EOF, kills its workers and exits
+            self._control = None
+        process, self._process = self._process, None
+        if process is not None and process.returncode is None:
+            try:
+                await asyncio.wait_for(process.wait(), 5.0)
+            except TimeoutError:
+                process.kill()
+                await process.wait()
+
+    async def stop(self) -> None:
+        async with self._lock:
+            await self._stop_zygote()

@@ -1,0 +1,212 @@
+"""A pool of warm workers for one device, with a bounded queue in front of it."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import itertools
+import logging
+import time
+from dataclasses import dataclass
+
+from gradtrace.sandbox.config import WorkerConfig
+from gradtrace.sandbox.failures import death_failure, time_failure
+from gradtrace.sandbox.launchers import Launcher, LaunchError, WorkerHandle
+from gradtrace.sandbox.protocol import encode_frame, read_frame
+
+log = logging.getLogger("gradtrace.sandbox")
+
+_RELAUNCH_DELAYS_S = (0.0, 0.5, 1.0, 2.0, 5.0)
+
+
+class PoolSaturated(Exception):
+    """Every worker is busy and the queue is full: ask the client to come back later."""
+
+    def __init__(self, retry_after_s: int) -> None:
+        super().__init__("the server is busy")
+        self.retry_after_s = retry_after_s
+
+
+class InternalError(Exception):
+    """The engine raised instead of returning a trace: a bug, reported as a 500."""
+
+
+@dataclass(frozen=True)
+class JobResult:
+    body: bytes
+    gzip: bytes | None
+    etag: str
+    cacheable: bool
+    queue_ms: float
+    run_ms: float
+
+
+@dataclass(frozen=True)
+class PoolStats:
+    device: str
+    size: int
+    idle: int
+    busy: int
+    queued: int
+    starting: int
+    pids: list[int]
+
+
+class WorkerPool:
+    def __init__(
+        self, device: str, size: int, max_queue: int, launcher: Launcher, config: WorkerConfig
+    ) -> None:
+        self.device = device
+        self.size = size
+        self.max_queue = max_queue
+        self.config = config
+        self._launcher = launcher
+        self._idle: asyncio.Queue[WorkerHandle] = asyncio.Queue()
+        self._busy: set[WorkerHandle] = set()
+        self._live: set[WorkerHandle] = set()
+        self._waiting = 0
+        self._starting = 0
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._closed = False
+
+    async def start(self) -> None:
+        await self._launcher.start()
+        workers = await asyncio.gather(*(self._launcher.launch() for _ in range(self.size)))
+        for worker in workers:
+            self._live.add(worker)
+            self._idle.put_nowait(worker)
+
+    async def stop(self) -> None:
+        self._closed = True
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        while not self._idle.empty():
+            self._idle.get_nowait().close()
+        for worker in list(self._busy):
+            worker.kill()
+            worker.close()
+        await self._launcher.stop()
+
+    def stats(self) -> PoolStats:
+        return PoolStats(
+            device=self.device,
+            size=self.size,
+            idle=self._idle.qsize(),
+            busy=len(self._busy),
+            queued=self._waiting,
+            starting=self._starting,
+            pids=sorted(worker.pid for worker in self._live),
+        )
+
+    async def run(self, source: str, seed: int) -> JobResult:
+        """Run one program on the next free worker; raise PoolSaturated when the queue is full."""
+        if self._idle.empty() and self._waiting >= self.max_queue:
+            raise PoolSaturated(retry_after_s=max(1, round(self.config.timeout_s / 2)))
+        loop = asyncio.get_running_loop()
+        queued_at = loop.time()
+        self._waiting += 1
+        try:
+            worker = await self._idle.get()
+        finally:
+            self._waiting -= 1
+        queue_ms = (loop.time() - queued_at) * 1000
+        self._busy.add(worker)
+        try:
+            return await self._run_on(worker, source, seed, queue_ms)
+        except BaseException:
+            # Cancelled or failed mid-protocol: the worker's state is unknown, replace it.
+            self._discard(worker, kill=True)
+            raise
+
+    async def _run_on(
+        self, worker: WorkerHandle, source: str, seed: int, queue_ms: float
+    ) -> JobResult:
+        started = time.perf_counter()
+        worker.jobs += 1
+        worker.writer.write(encode_frame({"source": source, "device": self.device, "seed": seed}))
+        try:
+            header, blobs = await asyncio.wait_for(
+                read_frame(worker.reader), self.config.kill_after_s
+            )
+        except TimeoutError:
+            log.info("worker %d ran past %.1f s; killed", worker.pid, self.config.kill_after_s)
+            self._discard(worker, kill=True)
+            body = time_failure(device=self.device, seed=seed, timeout_s=self.config.timeout_s)
+            return self._synthesized(body, queue_ms, started)
+        except (asyncio.IncompleteReadError, ConnectionError):
+            code = await self._exit_code(worker)
+            log.warning("worker %d died mid-job (exit code %s)", worker.pid, code)
+            self._discard(worker, kill=True)
+            body = death_failure(
+                device=self.device,
+                seed=seed,
+                exit_code=code,
+                memory_mb=self.config.memory_mb,
+                timeout_s=self.config.timeout_s,
+            )
+            return self._synthesized(body, queue_ms, started)
+        if header.get("retire"):
+            self._discard(worker, kill=False)
+        else:
+            self._busy.discard(worker)
+            self._idle.put_nowait(worker)
+        if "internal_error" in header:
+            raise InternalError(str(header["internal_error"]))
+        body, packed = blobs
+        return JobResult(
+            body=body,
+            gzip=packed or None,
+            etag=str(header["etag"]),
+            cacheable=bool(header["cacheable"]),
+            queue_ms=queue_ms,
+            run_ms=float(header["run_ms"]),
+        )
+
+    def _synthesized(self, body: bytes, queue_ms: float, started: float) -> JobResult:
+        return JobResult(
+            body=body,
+            gzip=None,
+            etag=hashlib.blake2b(body, digest_size=12).hexdigest(),
+            cacheable=False,  # a kill depends on load and luck: never cache it
+            queue_ms=queue_ms,
+            run_ms=(time.perf_counter() - started) * 1000,
+        )
+
+    @staticmethod
+    async def _exit_code(worker: WorkerHandle) -> int | None:
+        try:
+            return await asyncio.wait_for(asyncio.shield(worker.exited), 2.0)
+        except TimeoutError:
+            return None
+
+    def _discard(self, worker: WorkerHandle, *, kill: bool) -> None:
+        if worker not in self._busy:
+            return
+        self._busy.discard(worker)
+        self._live.discard(worker)
+        if kill:
+            worker.kill()
+        worker.close()
+        if not self._closed:
+            task = asyncio.get_running_loop().create_task(self._replace())
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _replace(self) -> None:
+        self._starting += 1
+        try:
+            for attempt in itertools.count():
+                await asyncio.sleep(_RELAUNCH_DELAYS_S[min(attempt, len(_RELAUNCH_DELAYS_S) - 1)])
+                with contextlib.suppress(LaunchError, OSError, TimeoutError):
+                    worker = await self._launcher.launch()
+                    if self._closed:
+                        worker.close()
+                    else:
+                        self._live.add(worker)
+                        self._idle.put_nowait(worker)
+                    return
+                log.warning("could not start a %s worker (attempt %d)", self.device, attempt + 1)
+        finally:
+            self._starting -= 1

@@ -1,0 +1,125 @@
+"""A worker: a process with torch and the engine loaded that runs one program per job.
+
+Started either forked from the zygote (CPU) or spawned as
+`python -m gradtrace.sandbox.worker CONFIG_JSON FD` (GPUs, which cannot be forked after
+CUDA is initialised). It confines itself (confine.py), says it is ready, then answers
+jobs on its socket until the server closes it or it has done `max_jobs`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+import gzip
+import hashlib
+import os
+import socket
+import sys
+import time
+import traceback
+
+from gradtrace.sandbox import confine
+from gradtrace.sandbox.config import WorkerConfig
+from gradtrace.sandbox.failures import memory_failure, relabel_memory_error
+from gradtrace.sandbox.protocol import Header, encode_frame, recv_frame
+
+# A small program that touches the engine's main paths, so the first real job is warm.
+WARMUP_SOURCE = """\
+import torch
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+w = torch.ones(2, 2, requires_grad=True)
+y = torch.relu(w @ x).sin().sum() ** 2
+y.backward()
+print(x.grad, w.grad)
+"""
+_LARGE_TRACE = 1 << 20
+
+
+def prepare_process(config: WorkerConfig) -> None:
+    """Import and warm up everything a job needs, once, before any fork or job."""
+    import torch
+
+    import gradtrace
+
+    torch.set_num_threads(1)  # one core per worker: workers, not threads, scale it out
+    with contextlib.suppress(RuntimeError):  # already set: inter-op threads were started
+        torch.set_num_interop_threads(1)
+    if config.device.startswith("cuda"):
+        index = torch.device(config.device).index or 0
+        total = torch.cuda.get_device_properties(index).total_memory
+        fraction = min(1.0, config.memory_mb * 2**20 / total)
+        torch.cuda.set_per_process_memory_fraction(fraction, index)
+    elif config.device == "mps":
+        torch.mps.set_per_process_memory_fraction(0.0)  # 0 means the platform's default cap
+    gradtrace.run_json(WARMUP_SOURCE, device=config.device, seed=0)
+    gc.collect()
+    gc.freeze()  # keep the warm objects out of later collections (and copy-on-write pages)
+
+
+def run_job(config: WorkerConfig, job: Header) -> tuple[Header, tuple[bytes, ...]]:
+    """Run one program; the answer header and blobs (the trace, and its gzip when large)."""
+    import gradtrace
+
+    seed = int(job["seed"])
+    device = str(job.get("device", config.device))
+    started = time.perf_counter()
+    retire = False
+    try:
+        body = gradtrace.run_json(
+            str(job["source"]), device=device, seed=seed, limits=config.limits_for_engine()
+        )
+    except MemoryError:
+        body, retire = memory_failure(device=device, seed=seed, memory_mb=config.memory_mb), True
+    except Exception:
+        # The engine turns every program error into a trace, so this is a bug of ours.
+        return {"internal_error": traceback.format_exc(limit=20), "retire": True}, ()
+    run_s = time.perf_counter() - started
+    body, out_of_memory = relabel_memory_error(body, memory_mb=config.memory_mb)
+    retire = retire or out_of_memory  # a process that hit its memory ceiling starts afresh
+    packed = b""
+    if len(body) >= config.gzip_min_bytes:
+        level = 1 if len(body) >= _LARGE_TRACE else 6
+        packed = gzip.compress(body, compresslevel=level, mtime=0)
+    header: Header = {
+        "etag": hashlib.blake2b(body, digest_size=12).hexdigest(),
+        # A program stopped near the time limit might finish on a quieter server.
+        "cacheable": run_s < config.timeout_s / 2,
+        "run_ms": run_s * 1000,
+        "retire": retire,
+    }
+    return header, (body, packed)
+
+
+def serve_jobs(config: WorkerConfig, sock: socket.socket, *, parent: int) -> None:
+    """The job loop of a confined worker. Never returns."""
+    confine.confine(config, keep_fds=[sock.fileno()], parent=parent)
+    sock.sendall(encode_frame({"ready": True, "pid": os.getpid()}))
+    done = 0
+    while True:
+        frame = recv_frame(sock)
+        if frame is None:  # the server closed our socket: it is done with us
+            os._exit(0)
+        confine.set_job_cpu_limit(config)
+        header, blobs = run_job(config, frame[0])
+        done += 1
+        header["retire"] = (
+            bool(header["retire"])
+            or done >= config.max_jobs
+            or not confine.cpu_left_for_another_job(config)
+        )
+        sock.sendall(encode_frame(header, blobs))
+        if header["retire"]:
+            os._exit(0)
+
+
+def main(argv: list[str]) -> None:
+    """Entry point of a spawned worker: `python -m gradtrace.sandbox.worker CONFIG FD`."""
+    config = WorkerConfig.model_validate_json(argv[0])
+    sock = socket.socket(fileno=int(argv[1]))
+    sock.setblocking(True)
+    prepare_process(config)
+    serve_jobs(config, sock, parent=os.getppid())
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,170 @@
+"""The FastAPI app: routes of shared/docs/API.md over the trace service."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.middleware.cors import CORSMiddleware
+from starlette.responses import Response
+
+from gradtrace.devices import DeviceError
+from gradtrace.examples import load_examples
+from gradtrace.language.reference import Reference, reference
+from gradtrace.sandbox import InternalError, PoolSaturated
+from gradtrace.server.frontend import FrontendFiles, index_response
+from gradtrace.server.middleware import GuardMiddleware
+from gradtrace.server.models import (
+    CacheHealth,
+    ErrorResponse,
+    ExampleOut,
+    Health,
+    PoolHealth,
+    ServerLimits,
+    TraceRequest,
+)
+from gradtrace.server.responses import (
+    JSON,
+    Prepared,
+    error_response,
+    json_bytes_response,
+    prepared_response,
+)
+from gradtrace.server.service import TraceService
+from gradtrace.server.settings import Settings
+from gradtrace.trace.models import Trace
+from gradtrace.version import __version__
+
+log = logging.getLogger("gradtrace.server")
+
+# Same request, same trace: clients may keep it but should check the ETag.
+TRACE_CACHE_CONTROL = "no-cache"
+UNCACHEABLE = "no-store"
+STATIC_DATA_CACHE_CONTROL = "public, max-age=300"
+
+
+def _error_doc(description: str) -> dict[str, Any]:
+    return {"model": ErrorResponse, "description": description}
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings()
+    service = TraceService(settings)  # raises DeviceError for a device this machine lacks
+    limits = settings.limits()
+    examples = Prepared.of([example.model_dump() for example in load_examples()])
+    prepared: dict[str, Prepared] = {}
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        prepared["reference"] = Prepared.of(reference().model_dump())
+        await service.start()
+        app.state.service = service
+        try:
+            yield
+        finally:
+            await service.stop()
+
+    app = FastAPI(
+        title="gradtrace",
+        version=__version__,
+        summary="Run a PyTorch program and get its real autograd graph, forward then backward.",
+        lifespan=lifespan,
+    )
+
+    @app.post(
+        "/api/trace",
+        operation_id="trace",
+        response_model=Trace,
+        summary="Run a program and return its trace",
+        description="A program that fails is still a 200, with `ok: false` and the error.",
+        responses={
+            304: {"description": "the trace matches If-None-Match"},
+            400: _error_doc("a device this server does not have"),
+            413: _error_doc("the source (or the request body) is too long"),
+            500: _error_doc("a bug in gradtrace"),
+            503: _error_doc("the server is saturated; retry after Retry-After seconds"),
+        },
+    )
+    async def trace(body: TraceRequest, request: Request) -> Response:
+        if len(body.source) > limits.source_chars:
+            return error_response(
+                413, f"the source has {len(body.source)} characters; at most {limits.source_chars}"
+            )
+        try:
+            device = service.resolve(body.device)
+        except DeviceError as error:
+            return error_response(400, str(error))
+        try:
+            outcome = await service.trace(body.source, device, body.seed)
+        except PoolSaturated as error:
+            return error_response(
+                503, str(error), headers={"Retry-After": str(error.retry_after_s)}
+            )
+        except InternalError as error:
+            log.error("the engine failed on a program:\n%s", error)
+            return error_response(500, "internal error: the engine failed on this program")
+        result = outcome.result
+        request.state.cache = outcome.cache
+        request.state.queue_ms = result.queue_ms if outcome.cache == "miss" else 0.0
+        cache_control = TRACE_CACHE_CONTROL if result.cacheable else UNCACHEABLE
+        return json_bytes_response(request, result.body, result.gzip, result.etag, cache_control)
+
+    @app.get("/api/health", operation_id="health", response_model=Health)
+    async def health() -> Response:
+        answer = Health(
+            version=__version__,
+            devices=["auto", *service.devices],
+            default_device=service.default_device,
+            limits=ServerLimits(
+                timeout_s=settings.timeout,
+                memory_mb=settings.memory,
+                source_chars=limits.source_chars,
+                max_body_bytes=settings.max_body_bytes(),
+                queue=settings.queue,
+                program=limits,
+            ),
+            workers=[
+                PoolHealth(
+                    device=stats.device,
+                    size=stats.size,
+                    idle=stats.idle,
+                    busy=stats.busy,
+                    queued=stats.queued,
+                    starting=stats.starting,
+                )
+                for stats in (pool.stats() for pool in service.pools.values())
+            ],
+            cache=CacheHealth(**vars(service.cache.stats())),
+        )
+        return Response(
+            answer.model_dump_json(), media_type=JSON, headers={"Cache-Control": UNCACHEABLE}
+        )
+
+    @app.get("/api/examples", operation_id="examples", response_model=list[ExampleOut])
+    async def list_examples(request: Request) -> Response:
+        return prepared_response(request, examples, STATIC_DATA_CACHE_CONTROL)
+
+    @app.get("/api/reference", operation_id="reference", response_model=Reference)
+    async def get_reference(request: Request) -> Response:
+        return prepared_response(request, prepared["reference"], STATIC_DATA_CACHE_CONTROL)
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> Response:
+        return index_response(settings.static_dir)
+
+    app.mount("/", FrontendFiles(settings.static_dir), name="frontend")
+    if settings.cors_origins:
+        app.add_middleware(
+            CORSMiddleware,
+            allow_origins=settings.cors_origins,
+            allow_methods=["GET", "POST"],
+            allow_headers=["content-type", "if-none-match"],
+            expose_headers=["etag", "retry-after"],
+        )
+    app.add_middleware(
+        GuardMiddleware, max_body_bytes=settings.max_body_bytes(), log_requests=settings.access_log
+    )
+    return app

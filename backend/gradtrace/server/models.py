@@ -1,0 +1,80 @@
+"""Request and response bodies of the HTTP API (beyond the Trace itself)."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from gradtrace.language.limits import Limits
+
+MAX_SEED = 2**63 - 1
+
+
+class TraceRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    source: str = Field(description="the program: Python with torch, as in a tutorial")
+    device: str = Field(
+        default="auto",
+        description="'cpu', 'cuda', 'cuda:N', 'mps', or 'auto' (cuda, then mps, then cpu)",
+    )
+    seed: int = Field(default=0, ge=0, le=MAX_SEED, description="torch.manual_seed before the run")
+
+    @field_validator("source")
+    @classmethod
+    def _encodable(cls, source: str) -> str:
+        # JSON may carry lone surrogates ("\\ud800"); no program can contain them.
+        try:
+            source.encode("utf-8")
+        except UnicodeEncodeError as error:
+            raise ValueError("the source is not valid Unicode text") from error
+        return source
+
+
+class ErrorResponse(BaseModel):
+    """A request refused before any program ran (4xx), or a bug (500)."""
+
+    detail: str
+
+
+class PoolHealth(BaseModel):
+    device: str
+    size: int = Field(description="workers this pool keeps")
+    idle: int
+    busy: int
+    queued: int = Field(description="requests waiting for a worker")
+    starting: int = Field(description="workers being replaced")
+
+
+class CacheHealth(BaseModel):
+    entries: int
+    bytes: int
+    max_bytes: int
+    hits: int
+    misses: int
+
+
+class ServerLimits(BaseModel):
+    timeout_s: float = Field(description="wall time one program may take")
+    memory_mb: int = Field(description="memory one program may use")
+    source_chars: int
+    max_body_bytes: int
+    queue: int = Field(description="requests that may wait for a worker before 503")
+    program: Limits = Field(description="the engine's budgets")
+
+
+class Health(BaseModel):
+    status: str = "ok"
+    version: str
+    devices: list[str] = Field(description="device names a request may give, 'auto' first")
+    default_device: str = Field(description="what 'auto' runs on")
+    limits: ServerLimits
+    workers: list[PoolHealth]
+    cache: CacheHealth
+
+
+class ExampleOut(BaseModel):
+    id: str
+    title: str
+    summary: str
+    lesson: str | None = Field(default=None, description="a few sentences of explanation")
+    source: str

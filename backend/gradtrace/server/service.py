@@ -1,0 +1,114 @@
+"""Traces on demand: devices, one worker pool per device, the cache, and coalescing."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass
+from typing import Literal
+
+from gradtrace.devices import DeviceError, available_devices, resolve_device
+from gradtrace.sandbox import JobResult, SpawnLauncher, WorkerPool, ZygoteLauncher
+from gradtrace.sandbox.launchers import Launcher
+from gradtrace.server.cache import CacheKey, TraceCache
+from gradtrace.server.settings import Settings
+from gradtrace.version import __version__
+
+log = logging.getLogger("gradtrace.server")
+
+CacheStatus = Literal["hit", "miss", "coalesced"]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    result: JobResult
+    cache: CacheStatus
+
+
+def offered_devices(setting: str) -> tuple[list[str], str]:
+    """The device names requests may use here (concrete ones, 'auto' aside) and what
+    'auto' means. Raises DeviceError for a setting this machine cannot honour."""
+    default = resolve_device(setting)
+    if setting == "auto":
+        return [name for name in available_devices() if name != "auto"], default
+    return [default], default
+
+
+class TraceService:
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.devices, self.default_device = offered_devices(settings.device)
+        self.cache = TraceCache(settings.cache_mb * 2**20)
+        self.pools: dict[str, WorkerPool] = {}
+        self._inflight: dict[CacheKey, asyncio.Future[JobResult]] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    def _pool_device(self, device: str) -> str:
+        """Every name of the same device shares a pool: 'cuda' is 'cuda:0'."""
+        return "cuda:0" if device == "cuda" else device
+
+    def _launcher(self, device: str) -> Launcher:
+        config = self.settings.worker_config(device)
+        if device == "cpu" and self.settings.cpu_start == "fork":
+            return ZygoteLauncher(config)
+        return SpawnLauncher(config)  # CUDA and MPS cannot be used from a forked child
+
+    async def start(self) -> None:
+        for device in dict.fromkeys(self._pool_device(name) for name in self.devices):
+            size = self.settings.workers if device == "cpu" else self.settings.gpu_workers
+            self.pools[device] = WorkerPool(
+                device=device,
+                size=size,
+                max_queue=self.settings.queue,
+                launcher=self._launcher(device),
+                config=self.settings.worker_config(device),
+            )
+        await asyncio.gather(*(pool.start() for pool in self.pools.values()))
+        log.info(
+            "gradtrace %s ready: devices %s, %s",
+            __version__,
+            ", ".join(self.devices),
+            ", ".join(f"{pool.size} {name} worker(s)" for name, pool in self.pools.items()),
+        )
+
+    async def stop(self) -> None:
+        await asyncio.gather(*(pool.stop() for pool in self.pools.values()))
+
+    def resolve(self, requested: str) -> str:
+        """The concrete device for a request; DeviceError names the ones offered here."""
+        device = self.default_device if requested == "auto" else requested
+        if device not in self.devices:
+            raise DeviceError(requested, ["auto", *self.devices])
+        return device
+
+    async def trace(self, source: str, device: str, seed: int) -> Outcome:
+        key: CacheKey = (source, device, seed, __version__)
+        hit = self.cache.get(key)
+        if hit is not None:
+            return Outcome(hit, "hit")
+        running = self._inflight.get(key)
+        if running is not None:
+            return Outcome(await asyncio.shield(running), "coalesced")
+        future: asyncio.Future[JobResult] = asyncio.get_running_loop().create_future()
+        self._inflight[key] = future
+        # Mark a failure as seen even when every waiter has gone (no "never retrieved" noise).
+        future.add_done_callback(lambda done: done.cancelled() or done.exception())
+        # The job runs in its own task: a client that hangs up does not cancel it halfway
+        # (its worker would have to be killed), and others may be waiting for the same trace.
+        task = asyncio.get_running_loop().create_task(self._run(key, future))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return Outcome(await asyncio.shield(future), "miss")
+
+    async def _run(self, key: CacheKey, future: asyncio.Future[JobResult]) -> None:
+        source, device, seed, _ = key
+        try:
+            result = await self.pools[self._pool_device(device)].run(source, seed)
+        except Exception as error:
+            future.set_exception(error)
+        else:
+            if result.cacheable:
+                self.cache.put(key, result)
+            future.set_result(result)
+        finally:
+            self._inflight.pop(key, None)

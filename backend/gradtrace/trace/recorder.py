@@ -1,0 +1,614 @@
+"""The recorder: turns what the evaluator and torch's autograd do into a trace.
+
+Tensor nodes come from the evaluator (every tensor an operator in the source produced,
+plus inputs met along the way); function nodes are torch's own autograd Nodes, found by
+walking `grad_fn.next_functions`. During a backward pass one post-hook per Node records
+its grad_inputs and grad_outputs in the order the engine really runs them; the gradient
+that reached a tensor is the grad_output of the Node that made it. Every hook added is
+removed when the pass ends.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from functools import partial
+from typing import Any
+
+import torch
+from torch import nn
+
+from gradtrace.language.errors import LimitError
+from gradtrace.language.limits import Limits
+from gradtrace.trace.tensordata import Snapshot, dtype_name
+
+Tensor = torch.Tensor
+_BackwardCFunction = torch.autograd.function.BackwardCFunction
+_saved_names_cache: dict[type, list[str]] = {}
+
+
+def _saved_names(kind: type) -> list[str]:
+    names = _saved_names_cache.get(kind)
+    if names is None:
+        names = [n for n in dir(kind) if n.startswith("_saved_")]
+        _saved_names_cache[kind] = names
+    return names
+
+
+class TensorRec:
+    __slots__ = (
+        "grad_fn", "hooks", "id", "iteration", "label", "name", "node", "retains_grad",
+        "role", "snapshot", "stale", "tensor", "version",
+    )  # fmt: skip
+
+    def __init__(self, rid: str, tensor: Tensor, node: ast.AST | None, label: str | None, iteration: int):
+        self.id = rid
+        self.tensor = tensor
+        self.version = tensor._version
+        self.grad_fn = tensor.grad_fn
+        self.node = node
+        self.label = label
+        self.name: str | None = None
+        self.iteration = iteration
+        self.retains_grad = False
+        self.hooks = 0
+        self.stale = False
+        self.snapshot: Snapshot | None = None
+        if isinstance(tensor, nn.Parameter):
+            self.role = "parameter"
+        elif not tensor.requires_grad:
+            self.role = "input"
+        elif tensor.grad_fn is None:
+            self.role = "leaf"
+        else:
+            self.role = "intermediate"
+
+
+class FunctionRec:
+    __slots__ = ("custom", "fn", "id", "iteration", "node", "op", "saved", "sequence_nr", "tensor")
+
+    def __init__(self, rid: str, fn: Any, node: ast.AST | None, iteration: int):
+        self.id = rid
+        self.fn = fn
+        self.op = type(fn).__name__
+        self.node = node
+        self.iteration = iteration
+        self.custom = isinstance(fn, _BackwardCFunction)
+        self.tensor: TensorRec | None = None
+        self.saved: list[dict[str, Any]] = []
+        try:
+            self.sequence_nr: int | None = fn._sequence_nr()
+        except (AttributeError, RuntimeError):
+            self.sequence_nr = None
+
+
+class PassRec:
+    __slots__ = ("create_graph", "index", "kind", "line", "retain_graph", "root")
+
+    def __init__(self, index: int, root: TensorRec | None, line: int, retain_graph: bool, kind: str, create_graph: bool):
+        self.index = index
+        self.root = root
+        self.line = line
+        self.retain_graph = retain_graph
+        self.kind = kind
+        self.create_graph = create_graph
+
+
+_LABELLED_NUMBER = re.compile(
+    r"([A-Za-z_][A-Za-z0-9_ ]{0,30}?)\s*[:=]\s*(?:tensor\()?(-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)"
+)
+
+
+class Recorder:
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self.active = True
+        self.in_backward = False
+        self.tensors: list[TensorRec] = []
+        self.functions: list[FunctionRec] = []
+        self.by_tensor: dict[int, TensorRec] = {}
+        self.by_fn: dict[int, FunctionRec] = {}
+        self.by_output: dict[tuple[int, int], TensorRec] = {}
+        self.aliases: dict[int, tuple[Tensor, Tensor]] = {}
+        self.edges: list[tuple[str, str, str]] = []
+        self.edge_set: set[tuple[str, str]] = set()
+        self.timeline: list[tuple[Any, ...]] = []
+        self.passes: list[PassRec] = []
+        self.iteration = 0
+        self.current_pass = -1
+        self.pass_blobs: dict[int, Snapshot] = {}
+        self.pass_refs: list[Tensor] = []
+        self.pass_seen: set[str] = set()
+        self.stdout: list[str] = []
+        self.stdout_chars = 0
+        self.series: dict[str, list[Any]] = {}
+        self.truncation: list[str] = []
+        self.bytes_budget = limits.trace_bytes
+        self.held_elements = 0
+        self.next_id = 0
+        self.pruned_before = 0
+        self.prune_at = max(limits.graph_nodes // 4, 256)
+        self.tensor_specials: dict[str, Callable[..., Any]] = {
+            "backward": self._tensor_backward,
+            "register_hook": self._register_hook,
+            "retain_grad": self._retain_grad,
+        }
+        self.call_specials: dict[int, Callable[..., Any]] = {}
+
+    def bind_specials(self, namespaces: dict[str, Any]) -> None:
+        autograd = namespaces["torch.autograd"].members
+        self.call_specials = {
+            id(autograd["grad"]): self._autograd_grad,
+            id(autograd["backward"]): self._autograd_backward,
+        }
+
+    # ------------------------------------------------------------------ hooks into the evaluator
+
+    def special_call(self, target: Any) -> Callable[..., Any] | None:
+        return self.call_specials.get(id(target))
+
+    def tensor_special(self, name: str) -> Callable[..., Any] | None:
+        return self.tensor_specials.get(name)
+
+    @contextmanager
+    def suspended(self) -> Iterator[None]:
+        was = self.active
+        self.active = False
+        try:
+            yield
+        finally:
+            self.active = was
+
+    # ------------------------------------------------------------------ forward recording
+
+    def _new_id(self, prefix: str) -> str:
+        self.next_id += 1
+        return f"{prefix}{self.next_id}"
+
+    def _snapshot(self, t: Tensor) -> Snapshot:
+        keep = self.bytes_budget > 0
+        snap = Snapshot(t, self.limits.full_values, self.limits.preview_values, keep)
+        self.bytes_budget -= snap.approx_bytes()
+        if not keep and "tensor values" not in self.truncation:
+            self.truncation.append("tensor values: past the trace size budget only stats and previews are kept")
+        return snap
+
+    def _fresh(self, rec: TensorRec | None, t: Tensor) -> bool:
+        return (
+            rec is not None
+            and rec.tensor is t
+            and not rec.stale
+            and rec.version == t._version
+            and rec.grad_fn is t.grad_fn
+        )
+
+    def _add_tensor(self, t: Tensor, node: ast.AST | None, label: str | None) -> TensorRec:
+        rec = TensorRec(self._new_id("t"), t, node, label, self.iteration)
+        previous = self.by_tensor.get(id(t))
+        if previous is not None and previous.tensor is t:
+            rec.name = previous.name
+            rec.retains_grad = previous.retains_grad
+        rec.snapshot = self._snapshot(t)
+        self.held_elements += t.numel()
+        if self.held_elements > self.limits.total_elements:
+            raise LimitError(
+                f"the program's tensors hold more than {self.limits.total_elements:,} elements in all"
+            )
+        self.tensors.append(rec)
+        self.by_tensor[id(t)] = rec
+        self.timeline.append(("forward", rec.id))
+        if len(self.tensors) + len(self.functions) > self.prune_at:
+            self._prune_during_run()
+        return rec
+
+    def node_of(self, t: Tensor) -> TensorRec:
+        """The node of `t` as it is now, recording it (as an input met along the way) if new."""
+        rec = self.by_tensor.get(id(t))
+        if self._fresh(rec, t):
+            assert rec is not None
+            return rec
+        rec = self._add_tensor(t, None, None)
+        self._connect(rec, t, None, ())
+        return rec
+
+    def result(self, t: Tensor, node: ast.AST | None, label: str | None, inputs: tuple[Any, ...]) -> TensorRec:
+        """A tensor an operator in the source produced."""
+        rec = self.by_tensor.get(id(t))
+        if self._fresh(rec, t):
+            assert rec is not None
+            return rec
+        input_recs = [self.node_of(x) for x in inputs if isinstance(x, Tensor) and x is not t]
+        rec = self._add_tensor(t, node, label)
+        self._connect(rec, t, node, input_recs)
+        return rec
+
+    def inplace_result(self, t: Tensor, node: ast.AST, label: str | None, before: TensorRec | None, *others: Any) -> None:
+        """`t` was changed in place by the source: a new version of it, fed by the old."""
+        if not self.active:
+            return
+        inputs = [x for x in others if isinstance(x, Tensor) and x is not t]
+        input_recs = [self.node_of(x) for x in inputs]
+        if before is not None:
+            input_recs.insert(0, before)
+        rec = self._add_tensor(t, node, label)
+        self._connect(rec, t, node, input_recs)
+
+    def _connect(self, rec: TensorRec, t: Tensor, node: ast.AST | None, inputs: Any) -> None:
+        gf = rec.grad_fn
+        if gf is not None:
+            frec = self._function(gf, node)
+            self.by_output[(id(gf), t.output_nr)] = rec
+            self._edge(frec.id, rec.id, "autograd")
+            for inp in inputs:
+                if not inp.tensor.requires_grad:
+                    self._edge(inp.id, frec.id, "input")
+                elif inp.grad_fn is gf:
+                    # An in-place op on a tensor whose old version fed this Node.
+                    pass
+            self._attach_saved(frec, t, inputs)
+        else:
+            for inp in inputs:
+                self._edge(inp.id, rec.id, "nograd")
+
+    def _edge(self, source: str, target: str, kind: str) -> None:
+        key = (source, target)
+        if key not in self.edge_set:
+            self.edge_set.add(key)
+            self.edges.append((source, target, kind))
+
+    def _function(self, gf: Any, node: ast.AST | None) -> FunctionRec:
+        frec = self.by_fn.get(id(gf))
+        if frec is not None and frec.fn is gf:
+            return frec
+        root = self._add_function(gf, node)
+        stack = [root]
+        while stack:
+            current = stack.pop()
+            for nxt, nr in current.fn.next_functions:
+                if nxt is None:
+                    continue
+                produced = self.by_output.get((id(nxt), nr))
+                if produced is not None and produced.grad_fn is nxt:
+                    self._edge(produced.id, current.id, "autograd")
+                    continue
+                known = self.by_fn.get(id(nxt))
+                if known is None or known.fn is not nxt:
+                    known = self._add_function(nxt, node)
+                    if known.op == "AccumulateGrad":
+                        self._attach_leaf(known)
+                    else:
+                        stack.append(known)
+                self._edge(known.id, current.id, "autograd")
+        return root
+
+    def _add_function(self, gf: Any, node: ast.AST | None) -> FunctionRec:
+        frec = FunctionRec(self._new_id("f"), gf, node, self.iteration)
+        self.functions.append(frec)
+        self.by_fn[id(gf)] = frec
+        return frec
+
+    def _attach_leaf(self, frec: FunctionRec) -> None:
+        leaf = frec.fn.variable
+        rec = self.node_of(leaf)
+        frec.tensor = rec
+        frec.node = rec.node
+        self._edge(rec.id, frec.id, "autograd")
+
+    def _attach_saved(self, frec: FunctionRec, out: Tensor, inputs: Any) -> None:
+        if frec.saved:
+            return
+        fn = frec.fn
+        saved: list[tuple[str, Any]] = []
+        if frec.custom:
+            try:
+                saved = [(f"saved_tensors[{i}]", v) for i, v in enumerate(fn.saved_tensors)]
+            except RuntimeError:
+                return
+        else:
+            for attr in _saved_names(type(fn)):
+                try:
+                    value = getattr(fn, attr)
+                except RuntimeError:
+                    continue
+                name = attr.removeprefix("_saved_")
+                if isinstance(value, Tensor):
+                    saved.append((name, value))
+                elif isinstance(value, (tuple, list)):
+                    saved.extend((f"{name}[{i}]", v) for i, v in enumerate(value) if isinstance(v, Tensor))
+        candidates = [out, *[i.tensor for i in inputs]]
+        for name, value in saved:
+            entry: dict[str, Any] = {"name": name, "node": None, "value": None}
+            match = self._match(value, candidates)
+            if match is not None:
+                entry["node"] = match.id
+            else:
+                entry["value"] = self._snapshot(value)
+            frec.saved.append(entry)
+
+    def _match(self, value: Tensor, candidates: list[Tensor]) -> TensorRec | None:
+        rec = self.by_tensor.get(id(value))
+        if self._fresh(rec, value):
+            return rec
+        if value.numel() == 0:
+            return None
+        ptr = value.data_ptr()
+        for c in candidates:
+            if c.data_ptr() == ptr and c.shape == value.shape and c.dtype == value.dtype:
+                crec = self.by_tensor.get(id(c))
+                if crec is not None and crec.tensor is c:
+                    return crec
+        return None
+
+    def name(self, t: Any, name: str) -> None:
+        if not self.active or not isinstance(t, Tensor):
+            return
+        rec = self.by_tensor.get(id(t))
+        if not self._fresh(rec, t):
+            rec = self.node_of(t)
+        assert rec is not None
+        if rec.name is None:
+            rec.name = name
+
+    def alias(self, alias: Any, origin: Tensor) -> None:
+        """`x.data` shares x's storage but not its version counter: remember who it is."""
+        if isinstance(alias, Tensor):
+            self.aliases[id(alias)] = (alias, origin)
+
+    def before_inplace(self, t: Tensor) -> None:
+        """`t` is about to change in place: the node of whatever it aliases is now stale."""
+        pair = self.aliases.get(id(t))
+        if pair is not None and pair[0] is t:
+            origin = self.by_tensor.get(id(pair[1]))
+            if origin is not None:
+                origin.stale = True
+        rec = self.by_tensor.get(id(t))
+        if rec is not None and rec.tensor is t:
+            rec.stale = True
+
+    # ------------------------------------------------------------------ output
+
+    def print(self, text: str, args: tuple[Any, ...]) -> None:
+        self.stdout_chars += len(text)
+        if self.stdout_chars > self.limits.output_chars:
+            raise LimitError(f"the program printed more than {self.limits.output_chars:,} characters")
+        self.stdout.append(text)
+        self.timeline.append(("print", text))
+        self._series_from_print(text, args)
+
+    def _series_from_print(self, text: str, args: tuple[Any, ...]) -> None:
+        label = None
+        for arg in args:
+            if isinstance(arg, str):
+                label = arg.strip().rstrip(":=").strip() or label
+                continue
+            value: Any = None
+            if isinstance(arg, (int, float)) and not isinstance(arg, bool):
+                value = arg
+            elif isinstance(arg, Tensor) and arg.numel() == 1 and not arg.is_complex():
+                value = arg.item()
+            if value is not None and label:
+                self._add_point(label, value)
+        for match in _LABELLED_NUMBER.finditer(text):
+            self._add_point(match.group(1).strip(), float(match.group(2)))
+
+    def _add_point(self, label: str, value: Any) -> None:
+        points = self.series.setdefault(label, [])
+        if len(points) >= self.limits.series_points:
+            note = f"series '{label}' cut at {self.limits.series_points:,} points"
+            if note not in self.truncation:
+                self.truncation.append(note)
+            return
+        points.append(value)
+
+    # ------------------------------------------------------------------ backward passes
+
+    def _tensor_backward(self, t: Tensor, args: tuple[Any, ...], kwargs: dict[str, Any], node: ast.AST) -> Any:
+        names = ("gradient", "retain_graph", "create_graph", "inputs")
+        options = dict(zip(names, args))
+        options.update(kwargs)
+        create = bool(options.get("create_graph"))
+        retain = options.get("retain_graph")
+        retain = create if retain is None else bool(retain)
+        return self._run_pass("backward", [t], node, retain, create, lambda: t.backward(*args, **kwargs))
+
+    def _autograd_backward(self, args: tuple[Any, ...], kwargs: dict[str, Any], node: ast.AST) -> Any:
+        tensors = args[0] if args else kwargs.get("tensors")
+        roots = [tensors] if isinstance(tensors, Tensor) else list(tensors or [])
+        create = bool(kwargs.get("create_graph"))
+        retain = kwargs.get("retain_graph")
+        retain = create if retain is None else bool(retain)
+        return self._run_pass(
+            "backward", roots, node, retain, create, lambda: torch.autograd.backward(*args, **kwargs)
+        )
+
+    def _autograd_grad(self, args: tuple[Any, ...], kwargs: dict[str, Any], node: ast.AST) -> Any:
+        outputs = args[0] if args else kwargs.get("outputs")
+        roots = [outputs] if isinstance(outputs, Tensor) else list(outputs or [])
+        create = bool(kwargs.get("create_graph", args[5] if len(args) > 5 else False))
+        retain = kwargs.get("retain_graph", args[3] if len(args) > 3 else None)
+        retain = create if retain is None else bool(retain)
+        grads = self._run_pass(
+            "grad", roots, node, retain, create, lambda: torch.autograd.grad(*args, **kwargs)
+        )
+        if self.active:
+            label = None
+            for g in grads:
+                if isinstance(g, Tensor):
+                    rec = self.result(g, node, label, ())
+                    rec.role = "gradient"
+        return grads
+
+    def _run_pass(
+        self, kind: str, roots: list[Any], node: ast.AST, retain: bool, create: bool, call: Callable[[], Any]
+    ) -> Any:
+        if not self.active:
+            return call()
+        root_recs = [self.node_of(r) for r in roots if isinstance(r, Tensor)]
+        for rec in root_recs:
+            if rec.role == "intermediate":
+                rec.role = "output"
+        root = root_recs[0] if root_recs else None
+        line = getattr(node, "lineno", 0)
+        index = len(self.passes)
+        self.passes.append(PassRec(index, root, line, retain, kind, create))
+        if root is not None and root.tensor.numel() == 1:
+            self._add_point(root.name or "loss", root.tensor.detach().item())
+        handles = []
+        seen: set[int] = set()
+        stack = [r.tensor.grad_fn for r in root_recs if r.tensor.grad_fn is not None]
+        if not stack:
+            for r in root_recs:
+                accumulate = self._accumulator_of(r)
+                if accumulate is not None:
+                    stack.append(accumulate)
+        while stack:
+            fn = stack.pop()
+            if id(fn) in seen:
+                continue
+            seen.add(id(fn))
+            frec = self._function(fn, node)
+            handles.append(fn.register_hook(partial(self._post_hook, frec)))
+            for nxt, _ in fn.next_functions:
+                if nxt is not None and id(nxt) not in seen:
+                    stack.append(nxt)
+        self.current_pass = index
+        self.in_backward = True
+        self.active = False
+        try:
+            return call()
+        finally:
+            for handle in handles:
+                handle.remove()
+            self.in_backward = False
+            self.active = True
+            self.pass_blobs.clear()
+            self.pass_refs.clear()
+            self.pass_seen.clear()
+            self.iteration += 1
+
+    def _accumulator_of(self, rec: TensorRec) -> Any:
+        for frec in self.functions:
+            if frec.tensor is rec:
+                return frec.fn
+        return None
+
+    def _blob(self, g: Tensor) -> Snapshot:
+        snap = self.pass_blobs.get(id(g))
+        if snap is None:
+            snap = self._snapshot(g)
+            self.pass_blobs[id(g)] = snap
+            self.pass_refs.append(g)  # keeps id(g) from being reused within the pass
+        return snap
+
+    def _post_hook(self, frec: FunctionRec, grad_inputs: Any, grad_outputs: Any) -> None:
+        p = self.current_pass
+        outs = [self._blob(g) if isinstance(g, Tensor) else None for g in grad_outputs]
+        ins = [self._blob(g) if isinstance(g, Tensor) else None for g in grad_inputs]
+        if frec.tensor is not None:
+            self.timeline.append(("function", p, frec.id, ins, outs))
+            leaf = frec.tensor
+            if outs and outs[0] is not None and leaf.id not in self.pass_seen:
+                self.pass_seen.add(leaf.id)
+                self.timeline.append(("grad", p, leaf.id, outs[0], False))
+            return
+        fid = id(frec.fn)
+        for k, snap in enumerate(outs):
+            if snap is None:
+                continue
+            trec = self.by_output.get((fid, k))
+            if trec is not None and trec.id not in self.pass_seen:
+                self.pass_seen.add(trec.id)
+                self.timeline.append(("grad", p, trec.id, snap, False))
+        self.timeline.append(("function", p, frec.id, ins, outs))
+
+    def _register_hook(self, t: Tensor, args: tuple[Any, ...], kwargs: dict[str, Any], node: ast.AST) -> Any:
+        hook = args[0] if args else kwargs.get("hook")
+        if not callable(hook):
+            raise TypeError("register_hook expects a function")
+        rec = self.node_of(t) if self.active else None
+        if rec is not None:
+            rec.hooks += 1
+
+        def seen_by_hook(grad: Any) -> Any:
+            if self.in_backward and rec is not None and isinstance(grad, Tensor) and rec.id not in self.pass_seen:
+                self.pass_seen.add(rec.id)
+                self.timeline.append(("grad", self.current_pass, rec.id, self._blob(grad), True))
+            return hook(grad)
+
+        return t.register_hook(seen_by_hook)
+
+    def _retain_grad(self, t: Tensor, args: tuple[Any, ...], kwargs: dict[str, Any], node: ast.AST) -> Any:
+        result = t.retain_grad(*args, **kwargs)
+        if self.active:
+            self.node_of(t).retains_grad = True
+        return result
+
+    # ------------------------------------------------------------------ budgets
+
+    def _prune_during_run(self) -> None:
+        keep_from = self.iteration - self.limits.kept_iterations + 1
+        if keep_from > self.pruned_before:
+            self.prune(keep_from)
+        total = len(self.tensors) + len(self.functions)
+        if total > self.limits.graph_nodes:
+            raise LimitError(f"the graph grew past {self.limits.graph_nodes:,} nodes")
+        self.prune_at = max(self.prune_at, total * 2)
+
+    def prune(self, keep_from: int) -> None:
+        """Keep the graph of the last iterations (and whatever feeds it); drop the rest."""
+        if keep_from <= self.pruned_before:
+            return
+        parents: dict[str, list[str]] = {}
+        for source, target, _ in self.edges:
+            parents.setdefault(target, []).append(source)
+        keep: set[str] = set()
+        stack = [r.id for r in self.tensors if r.iteration >= keep_from]
+        stack += [f.id for f in self.functions if f.iteration >= keep_from]
+        for p in self.passes[keep_from:]:
+            if p.root is not None:
+                stack.append(p.root.id)
+        for rec in self.by_tensor.values():
+            stack.append(rec.id)  # the newest node of every live tensor stays
+        while stack:
+            nid = stack.pop()
+            if nid in keep:
+                continue
+            keep.add(nid)
+            stack.extend(parents.get(nid, ()))
+        dropped_tensors = [r for r in self.tensors if r.id not in keep]
+        if not dropped_tensors and all(f.id in keep for f in self.functions):
+            self.pruned_before = keep_from
+            return
+        for r in dropped_tensors:
+            self.held_elements -= r.tensor.numel()
+            if self.bytes_budget >= 0 and r.snapshot is not None:
+                self.bytes_budget += r.snapshot.approx_bytes()
+        self.tensors = [r for r in self.tensors if r.id in keep]
+        self.functions = [f for f in self.functions if f.id in keep]
+        self.by_tensor = {k: r for k, r in self.by_tensor.items() if r.id in keep}
+        self.by_output = {k: r for k, r in self.by_output.items() if r.id in keep}
+        self.by_fn = {k: f for k, f in self.by_fn.items() if f.id in keep}
+        self.edges = [e for e in self.edges if e[0] in keep and e[1] in keep]
+        self.edge_set = {(s, t) for s, t, _ in self.edges}
+        self.timeline = [e for e in self.timeline if _event_kept(e, keep, keep_from)]
+        self.pruned_before = keep_from
+        self.truncation = [n for n in self.truncation if not n.startswith("iterations")]
+        self.truncation.append(
+            f"iterations 0–{keep_from - 1}: their graphs and backward passes were dropped; "
+            f"the last {self.limits.kept_iterations} are recorded in full and the series keep every iteration"
+        )
+
+
+def _event_kept(event: tuple[Any, ...], keep: set[str], keep_from: int) -> bool:
+    kind = event[0]
+    if kind == "print":
+        return True
+    if kind == "forward":
+        return event[1] in keep
+    return bool(event[1] >= keep_from and event[2] in keep)
+
+
+def tensor_dtype(t: Tensor) -> str:
+    return dtype_name(t.dtype)

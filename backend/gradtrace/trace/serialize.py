@@ -1,0 +1,187 @@
+"""The recorder's state as the Trace dict of API.md, ready for orjson."""
+
+from __future__ import annotations
+
+import ast
+import warnings
+from typing import Any
+
+import torch
+from torch import nn
+
+from gradtrace.trace.models import SCHEMA
+from gradtrace.trace.recorder import FunctionRec, Recorder, TensorRec
+from gradtrace.trace.tensordata import Snapshot, dtype_name
+
+
+def span(node: ast.AST | None) -> dict[str, int] | None:
+    if node is None or not hasattr(node, "lineno"):
+        return None
+    return {
+        "line": node.lineno,
+        "col": node.col_offset,  # type: ignore[attr-defined]
+        "end_line": node.end_lineno or node.lineno,  # type: ignore[attr-defined]
+        "end_col": node.end_col_offset or 0,  # type: ignore[attr-defined]
+    }
+
+
+def _data(snap: Snapshot | None) -> dict[str, Any] | None:
+    return snap.materialize() if snap is not None else None
+
+
+def _grad_of(rec: TensorRec, rec_state: Recorder, cache: dict[int, Snapshot | None]) -> dict[str, Any] | None:
+    t = rec.tensor
+    key = id(t)
+    if key not in cache:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            grad = t.grad
+        cache[key] = rec_state._snapshot(grad) if isinstance(grad, torch.Tensor) else None
+    return _data(cache[key])
+
+
+def variables(rec: Recorder, names: dict[str, Any]) -> dict[str, str]:
+    """Each global name bound to a tensor (and each parameter of a global Module)."""
+    out: dict[str, str] = {}
+    was = rec.active
+    rec.active = True
+    try:
+        for name, value in names.items():
+            if isinstance(value, torch.Tensor):
+                out[name] = rec.node_of(value).id
+            elif isinstance(value, nn.Module):
+                for pname, param in value.named_parameters():
+                    out[f"{name}.{pname}"] = rec.node_of(param).id
+    finally:
+        rec.active = was
+    for name, node_id in out.items():
+        for t in rec.tensors:
+            if t.id == node_id and t.name is None:
+                t.name = name
+    return out
+
+
+def _tensor_node(rec: TensorRec, state: Recorder, grads: dict[int, Snapshot | None]) -> dict[str, Any]:
+    t = rec.tensor
+    fn_rec = state.by_fn.get(id(rec.grad_fn)) if rec.grad_fn is not None else None
+    return {
+        "id": rec.id,
+        "kind": "tensor",
+        "name": rec.name,
+        "shape": list(t.shape),
+        "dtype": dtype_name(t.dtype),
+        "device": str(t.device),
+        "requires_grad": t.requires_grad if rec.grad_fn is None else True,
+        "is_leaf": rec.grad_fn is None,
+        "value": _data(rec.snapshot),
+        "grad": _grad_of(rec, state, grads),
+        "span": span(rec.node),
+        "role": rec.role,
+        "grad_fn": fn_rec.id if fn_rec is not None and fn_rec.fn is rec.grad_fn else None,
+        "retains_grad": rec.retains_grad,
+        "label": rec.label,
+        "hooks": rec.hooks,
+        "iteration": rec.iteration,
+    }
+
+
+def _function_node(rec: FunctionRec) -> dict[str, Any]:
+    return {
+        "id": rec.id,
+        "kind": "function",
+        "op": rec.op,
+        "span": span(rec.node),
+        "saved": [
+            {
+                "name": s["name"],
+                "node": s["node"],
+                "value": _data(s["value"]),
+            }
+            for s in rec.saved
+        ],
+        "tensor": rec.tensor.id if rec.tensor is not None else None,
+        "custom": rec.custom,
+        "sequence_nr": rec.sequence_nr,
+        "iteration": rec.iteration,
+    }
+
+
+def _event(event: tuple[Any, ...]) -> dict[str, Any]:
+    kind = event[0]
+    if kind == "forward":
+        return {"phase": "forward", "node": event[1]}
+    if kind == "print":
+        return {"phase": "print", "text": event[1]}
+    if kind == "grad":
+        return {
+            "phase": "backward",
+            "node_kind": "tensor",
+            "pass": event[1],
+            "node": event[2],
+            "grad": event[3].materialize(),
+            "hooked": event[4],
+        }
+    return {
+        "phase": "backward",
+        "node_kind": "function",
+        "pass": event[1],
+        "node": event[2],
+        "grad_inputs": [_data(s) for s in event[3]],
+        "grad_outputs": [_data(s) for s in event[4]],
+    }
+
+
+def build_trace(
+    rec: Recorder,
+    *,
+    ok: bool,
+    error: dict[str, Any] | None,
+    device: str,
+    names: dict[str, str],
+    warnings_seen: list[dict[str, Any]],
+    seed: int,
+    version: str,
+    elapsed_ms: float,
+) -> dict[str, Any]:
+    if rec.iteration > rec.limits.kept_iterations:
+        rec.prune(rec.iteration - rec.limits.kept_iterations + 1)
+    grads: dict[int, Snapshot | None] = {}
+    nodes: list[dict[str, Any]] = [_tensor_node(t, rec, grads) for t in rec.tensors]
+    nodes.extend(_function_node(f) for f in rec.functions)
+    passes = [
+        {
+            "index": p.index,
+            "root": p.root.id if p.root is not None and p.index >= rec.pruned_before else None,
+            "line": p.line,
+            "retain_graph": p.retain_graph,
+            "kind": p.kind,
+            "create_graph": p.create_graph,
+        }
+        for p in rec.passes
+        if p.index >= rec.pruned_before
+    ]
+    series = [
+        {"label": label, "line": None, "values": values}
+        for label, values in rec.series.items()
+        if len(values) >= 2
+    ]
+    return {
+        "schema": SCHEMA,
+        "ok": ok,
+        "error": error,
+        "stdout": "".join(rec.stdout),
+        "device": device,
+        "variables": names,
+        "nodes": nodes,
+        "edges": [{"source": s, "target": t, "kind": k} for s, t, k in rec.edges],
+        "timeline": [_event(e) for e in rec.timeline],
+        "passes": passes,
+        "truncated": bool(rec.truncation),
+        "truncation": rec.truncation,
+        "series": series,
+        "iterations": len(rec.passes),
+        "warnings": warnings_seen,
+        "seed": seed,
+        "version": version,
+        "elapsed_ms": elapsed_ms,
+    }

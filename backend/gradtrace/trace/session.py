@@ -1,0 +1,176 @@
+"""One job: a clean torch state, the program run under its limits, the trace written out."""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import signal
+import sys
+import threading
+import time
+import warnings
+from collections.abc import Iterator
+from typing import Any
+
+import orjson
+import torch
+
+from gradtrace.devices import resolve_device
+from gradtrace.language.errors import LimitError, ProgramError
+from gradtrace.language.interpreter import Interpreter, WallTimeExceeded
+from gradtrace.language.limits import Limits
+from gradtrace.language.namespaces import MODULES
+from gradtrace.language.parse import parse_program
+from gradtrace.trace.recorder import Recorder
+from gradtrace.trace.serialize import build_trace, span, variables
+from gradtrace.version import __version__
+
+# Hints for the errors every autograd learner meets, keyed by a piece of torch's message.
+_TORCH_HINTS = {
+    "backward through the graph a second time": (
+        "the first backward() freed the graph's saved tensors; pass retain_graph=True to the "
+        "first call to keep them"
+    ),
+    "does not require grad and does not have a grad_fn": (
+        "nothing this tensor came from requires grad: make a leaf with requires_grad=True, "
+        "and check for torch.no_grad() or .detach() on the way"
+    ),
+    "grad can be implicitly created only for scalar outputs": (
+        "backward() needs a scalar: reduce first (loss.sum(), loss.mean()) or pass gradient= "
+        "with the output's shape"
+    ),
+    "a leaf Variable that requires grad is being used in an in-place operation": (
+        "update parameters inside `with torch.no_grad():` (or through .data)"
+    ),
+    "modified by an inplace operation": (
+        "a tensor saved for backward was changed in place afterwards; use an out-of-place op "
+        "(x = x + 1 rather than x += 1)"
+    ),
+    "cannot be multiplied": "check the shapes: (n, k) @ (k, m) needs the inner sizes to match",
+    "must match the size of tensor": "the shapes do not broadcast; print(x.shape) to compare",
+}
+
+
+def _hint_for(message: str) -> str | None:
+    for key, hint in _TORCH_HINTS.items():
+        if key in message:
+            return hint
+    return None
+
+
+def error_info(exc: BaseException) -> dict[str, Any]:
+    if isinstance(exc, SyntaxError) and not isinstance(exc, ProgramError):
+        col = (exc.offset or 1) - 1
+        end_col = (exc.end_offset or exc.offset or 1) - 1
+        return {
+            "type": type(exc).__name__,
+            "message": exc.msg,
+            "line": exc.lineno,
+            "col": col,
+            "end_line": exc.end_lineno or exc.lineno,
+            "end_col": max(end_col, col + 1),
+            "hint": None,
+        }
+    node: ast.AST | None
+    if isinstance(exc, ProgramError):
+        type_name = exc.type_name
+        message = exc.message
+        node = exc.node or getattr(exc, "gradtrace_node", None)
+        hint = exc.hint
+    else:
+        type_name = type(exc).__name__
+        message = str(exc)
+        if isinstance(exc, KeyError) and exc.args:
+            message = repr(exc.args[0])
+        node = getattr(exc, "gradtrace_node", None)
+        hint = getattr(exc, "gradtrace_hint", None) or _hint_for(message)
+    where = span(node) or {"line": None, "col": None, "end_line": None, "end_col": None}
+    return {"type": type_name, "message": message, "hint": hint, **where}
+
+
+@contextlib.contextmanager
+def _alarm(seconds: float) -> Iterator[None]:
+    """A wall-clock alarm for code the step counter cannot see (a long repr, a C loop)."""
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
+        yield
+        return
+
+    def expired(signum: int, frame: Any) -> None:
+        raise WallTimeExceeded()
+
+    previous = signal.signal(signal.SIGALRM, expired)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+@contextlib.contextmanager
+def clean_torch_state(seed: int, device: str) -> Iterator[None]:
+    """Every job starts from the same state, and leaves none behind."""
+    grad_enabled = torch.is_grad_enabled()
+    default_dtype = torch.get_default_dtype()
+    recursion = sys.getrecursionlimit()
+    torch.set_grad_enabled(True)
+    torch.set_default_dtype(torch.float32)
+    torch.set_printoptions(profile="default")
+    torch.autograd.set_detect_anomaly(False)
+    torch.manual_seed(seed)
+    sys.setrecursionlimit(max(recursion, 8000))
+    device_context = torch.device(device) if device != "cpu" else contextlib.nullcontext()
+    try:
+        with device_context:
+            yield
+    finally:
+        torch.set_grad_enabled(grad_enabled)
+        torch.set_default_dtype(default_dtype)
+        torch.set_printoptions(profile="default")
+        sys.setrecursionlimit(recursion)
+
+
+def trace_program(source: str, *, device: str, seed: int, limits: Limits) -> bytes:
+    started = time.perf_counter()
+    device = resolve_device(device)
+    recorder = Recorder(limits)
+    recorder.bind_specials(MODULES)
+    interp = Interpreter(source, limits, recorder, device)
+    error: dict[str, Any] | None = None
+    seen: list[warnings.WarningMessage] = []
+    with clean_torch_state(seed, device), warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            with _alarm(limits.wall_time_s + 0.25):
+                tree = parse_program(source, limits)
+                interp.run(tree)
+        except WallTimeExceeded:
+            error = error_info(LimitError(f"the program ran longer than {limits.wall_time_s:g} s"))
+        except RecursionError as exc:
+            error = error_info(LimitError("the program recursed too deeply"))
+            error.update({k: v for k, v in error_info(exc).items() if k in ("line", "col", "end_line", "end_col")})
+        except MemoryError:
+            error = error_info(LimitError("the program ran out of memory"))
+        except Exception as exc:
+            error = error_info(exc)
+        finally:
+            recorder.active = True
+            recorder.in_backward = False
+        seen = list(caught)
+        names = variables(recorder, interp.globals.vars)
+    warnings_seen = [
+        {"message": str(w.message), "line": w.lineno if w.filename == "<program>" else None}
+        for w in seen[:50]
+    ]
+    data = build_trace(
+        recorder,
+        ok=error is None,
+        error=error,
+        device=device,
+        names=names,
+        warnings_seen=warnings_seen,
+        seed=seed,
+        version=__version__,
+        elapsed_ms=round((time.perf_counter() - started) * 1000, 3),
+    )
+    return orjson.dumps(data, option=orjson.OPT_SERIALIZE_NUMPY)

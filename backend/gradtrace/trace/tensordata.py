@@ -1,0 +1,177 @@
+"""TensorData: a tensor's contents as the trace carries them (API.md).
+
+Copying values is most of the cost of tracing a tensor program, so each tensor is
+copied once, in bulk: small tensors are cloned when recorded and turned into numpy
+arrays at the end (orjson writes numpy arrays at ~40 ns a number); large ones are
+summarised (stats and a preview) right away and never copied whole.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+import torch
+
+_NUMPY_OK = frozenset(
+    {
+        torch.float32, torch.float64, torch.float16, torch.int8, torch.int16, torch.int32,
+        torch.int64, torch.uint8, torch.bool,
+    }
+)  # fmt: skip
+
+
+def dtype_name(dtype: torch.dtype) -> str:
+    return str(dtype).removeprefix("torch.")
+
+
+def _number(value: float) -> float | str:
+    if math.isfinite(value):
+        return value
+    if math.isnan(value):
+        return "nan"
+    return "inf" if value > 0 else "-inf"
+
+
+class Snapshot:
+    """A tensor's contents at one moment: a small copy, or a summary of a large tensor."""
+
+    __slots__ = ("copy", "data", "dtype", "numel", "shape")
+
+    def __init__(self, tensor: torch.Tensor, full_values: int, preview_values: int, keep: bool) -> None:
+        t = tensor.detach()
+        self.shape = list(t.shape)
+        self.dtype = dtype_name(t.dtype)
+        self.numel = t.numel()
+        self.data: dict[str, Any] | None = None
+        self.copy: torch.Tensor | None = None
+        if self.numel <= full_values and keep:
+            self.copy = t.to("cpu", copy=True, memory_format=torch.contiguous_format)
+        else:
+            self.data = _summary(t, self.shape, self.dtype, self.numel, preview_values)
+
+    def materialize(self) -> dict[str, Any]:
+        if self.data is None:
+            assert self.copy is not None
+            self.data = _full(self.copy, self.shape, self.dtype, self.numel)
+            self.copy = None
+        return self.data
+
+    def approx_bytes(self) -> int:
+        return 120 + (self.numel * 10 if self.copy is not None else 0)
+
+
+def _as_numpy(t: torch.Tensor) -> np.ndarray[Any, Any]:
+    if t.dtype not in _NUMPY_OK:
+        if t.is_complex():
+            t = torch.view_as_real(t)
+        t = t.to(torch.float32) if t.is_floating_point() or t.is_complex() else t.to(torch.int64)
+    return t.numpy()
+
+
+def _stats(arr: np.ndarray[Any, Any]) -> dict[str, Any]:
+    n = arr.size
+    if n == 0:
+        return {"min": None, "max": None, "mean": None, "std": None, "norm": None, "nan": 0, "inf": 0}
+    if arr.dtype == np.bool_:
+        arr = arr.astype(np.int64)
+    if n == 1:
+        v = arr.reshape(-1)[0].item()
+        if isinstance(v, float) and not math.isfinite(v):
+            nan = int(math.isnan(v))
+            return {"min": None, "max": None, "mean": None, "std": None, "norm": None, "nan": nan, "inf": 1 - nan}
+        return {"min": v, "max": v, "mean": float(v), "std": 0.0, "norm": abs(float(v)), "nan": 0, "inf": 0}
+    nan = inf = 0
+    if arr.dtype.kind == "f":
+        finite_mask = np.isfinite(arr)
+        if not finite_mask.all():
+            nan = int(np.isnan(arr).sum())
+            inf = int(n - nan - finite_mask.sum())
+            arr = arr[finite_mask]
+            if arr.size == 0:
+                return {"min": None, "max": None, "mean": None, "std": None, "norm": None, "nan": nan, "inf": inf}
+    wide = arr.astype(np.float64, copy=False)
+    return {
+        "min": arr.min().item(),
+        "max": arr.max().item(),
+        "mean": _number(float(wide.mean())),
+        "std": _number(float(wide.std())),
+        "norm": _number(float(np.sqrt(np.dot(wide.reshape(-1), wide.reshape(-1))))),
+        "nan": nan,
+        "inf": inf,
+    }
+
+
+def _values(arr: np.ndarray[Any, Any]) -> Any:
+    if arr.ndim == 0:
+        v = arr.item()
+        return _number(v) if isinstance(v, float) else v
+    if arr.dtype.kind == "f" and not np.isfinite(arr).all():
+        return _strings_for_nonfinite(arr.tolist())
+    return arr
+
+
+def _strings_for_nonfinite(values: Any) -> Any:
+    if isinstance(values, list):
+        return [_strings_for_nonfinite(v) for v in values]
+    return _number(values) if isinstance(values, float) else values
+
+
+def _full(t: torch.Tensor, shape: list[int], dtype: str, numel: int) -> dict[str, Any]:
+    arr = _as_numpy(t)
+    return {
+        "shape": shape,
+        "dtype": dtype,
+        "numel": numel,
+        "values": _values(arr),
+        "preview": None,
+        "stats": _stats(arr),
+    }
+
+
+def _summary(t: torch.Tensor, shape: list[int], dtype: str, numel: int, preview: int) -> dict[str, Any]:
+    flat = t.reshape(-1)
+    head = _as_numpy(flat[:preview].to("cpu"))
+    stats: dict[str, Any]
+    if t.is_floating_point() or t.is_complex() or numel == 0:
+        f = flat.float() if not t.is_complex() else flat.abs().float()
+        if numel == 0:
+            stats = _stats(np.zeros(0))
+        else:
+            finite = torch.isfinite(f)
+            nan = int(torch.isnan(f).sum())
+            inf = int(numel - nan - int(finite.sum()))
+            g = f[finite].double() if nan or inf else f.double()
+            if g.numel() == 0:
+                stats = {"min": None, "max": None, "mean": None, "std": None, "norm": None, "nan": nan, "inf": inf}
+            else:
+                stats = {
+                    "min": _number(float(g.min())),
+                    "max": _number(float(g.max())),
+                    "mean": _number(float(g.mean())),
+                    "std": _number(float(g.std(unbiased=False))),
+                    "norm": _number(float(g.norm())),
+                    "nan": nan,
+                    "inf": inf,
+                }
+    else:
+        g = flat.to(torch.float64)
+        stats = {
+            "min": float(g.min()),
+            "max": float(g.max()),
+            "mean": float(g.mean()),
+            "std": float(g.std(unbiased=False)),
+            "norm": float(g.norm()),
+            "nan": 0,
+            "inf": 0,
+        }
+    preview_values = _strings_for_nonfinite(head.tolist())
+    return {
+        "shape": shape,
+        "dtype": dtype,
+        "numel": numel,
+        "values": None,
+        "preview": preview_values,
+        "stats": stats,
+    }
