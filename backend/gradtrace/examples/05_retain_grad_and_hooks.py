@@ -11,8 +11,8 @@ y1 = x + 1
 y2 = 2 * x
 loss = (y1 - y2) ** 2
 
-y1.register_hook(lambda grad: print('y1 grad:', grad))
-y2.register_hook(lambda grad: print('y2 grad:', grad))
+y1.register_hook(lambda grad: print("y1 grad:", grad))
+y2.register_hook(lambda grad: print("y2 grad:", grad))
 loss.retain_grad()
 
 loss.backward()

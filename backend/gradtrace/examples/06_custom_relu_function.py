@@ -9,7 +9,6 @@ import torch
 
 
 class MyReLU(torch.autograd.Function):
-
     # forward logic; ctx stores what backward will need
     @staticmethod
     def forward(ctx, input):
@@ -19,7 +18,7 @@ class MyReLU(torch.autograd.Function):
     # backward logic
     @staticmethod
     def backward(ctx, grad_output):
-        input, = ctx.saved_tensors
+        (input,) = ctx.saved_tensors
         grad_input = grad_output.clone()
         grad_input[input < 0] = 0
         return grad_input

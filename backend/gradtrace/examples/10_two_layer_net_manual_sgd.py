@@ -23,7 +23,7 @@ for i in range(epoch):
     y_pred = torch.mm(h_relu, w2)
     loss = (y_pred - y).pow(2).sum()
     if i % 20 == 0:
-        print('epoch: {} loss: {}'.format(i, loss.item()))
+        print("epoch: {} loss: {}".format(i, loss.item()))
     # backward
     loss.backward()
     w1.data -= lr * w1.grad.data

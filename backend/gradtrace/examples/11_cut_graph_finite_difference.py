@@ -40,8 +40,8 @@ class GeneralFunctionWithForwardDifference(torch.autograd.Function):
         return None, None, diff
 
 
-x = torch.tensor([1.])
-w = torch.tensor([1., 1.]).requires_grad_()
+x = torch.tensor([1.0])
+w = torch.tensor([1.0, 1.0]).requires_grad_()
 y = f(x, w)
 y.backward()
 print(w.grad)  # tensor([2., 1.])
@@ -53,14 +53,13 @@ torch.manual_seed(0)
 actual_w = torch.tensor([1.2, -3.4])
 xs = torch.rand(100)
 ys = f(xs, actual_w)
-train_loader = torch.utils.data.DataLoader(
-    torch.utils.data.TensorDataset(xs, ys), batch_size=10)
+train_loader = torch.utils.data.DataLoader(torch.utils.data.TensorDataset(xs, ys), batch_size=10)
 
 
 class Model2(torch.nn.Module):
     def __init__(self):
         super().__init__()
-        self.weight = torch.nn.parameter.Parameter(torch.tensor([0., 0.]))
+        self.weight = torch.nn.parameter.Parameter(torch.tensor([0.0, 0.0]))
 
     def forward(self, x):
         return GeneralFunctionWithForwardDifference.apply(f_cut, x, self.weight)

@@ -36,7 +36,9 @@ def build_class(
     interp: Interpreter,
     node: ast.ClassDef,
     bases: list[Any],
-    methods: list[tuple[ast.FunctionDef, Callable[[Scope], UserFunction], list[Callable[[Scope], Any]]]],
+    methods: list[
+        tuple[ast.FunctionDef, Callable[[Scope], UserFunction], list[Callable[[Scope], Any]]]
+    ],
     attributes: list[tuple[str, Callable[[Scope], Any]]],
     scope: Scope,
 ) -> type:
@@ -49,9 +51,7 @@ def build_class(
     base = bases[0]
     is_function = issubclass(base, torch.autograd.Function)
     if not is_function and not issubclass(base, nn.Module):
-        raise ForbiddenError(
-            "classes may only subclass torch.autograd.Function or nn.Module", node
-        )
+        raise ForbiddenError("classes may only subclass torch.autograd.Function or nn.Module", node)
     members: dict[str, Any] = {
         "__module__": "__main__",
         "__qualname__": node.name,

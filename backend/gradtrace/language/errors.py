@@ -10,9 +10,7 @@ class ProgramError(Exception):
 
     type_name = "Error"
 
-    def __init__(
-        self, message: str, node: ast.AST | None = None, hint: str | None = None
-    ) -> None:
+    def __init__(self, message: str, node: ast.AST | None = None, hint: str | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.node = node

@@ -31,13 +31,12 @@ from gradtrace.language.limits import Limits
 from gradtrace.language.namespaces import (
     IMPORT_HINTS,
     MODULES,
-    TORCH_CALLABLES,
     TENSOR_SETTABLE,
+    TORCH_CALLABLES,
     attribute_allowed,
     width_method,
 )
 from gradtrace.language.values import (
-    BoundUserMethod,
     Namespace,
     Parameters,
     SuperProxy,
@@ -54,7 +53,9 @@ Closure = Callable[["Scope"], Any]
 class Scope:
     __slots__ = ("func", "parent", "ret", "vars")
 
-    def __init__(self, vars: dict[str, Any], parent: Scope | None, func: UserFunction | None = None):
+    def __init__(
+        self, vars: dict[str, Any], parent: Scope | None, func: UserFunction | None = None
+    ):
         self.vars = vars
         self.parent = parent
         self.ret: Any = None
@@ -186,7 +187,7 @@ class Interpreter:
             parts.extend(self.lines[line : end - 1])
             parts.append(self.lines[end - 1][:end_col])
             text = " ".join(p.strip() for p in parts)
-        return text if len(text) <= 48 else text[:45] + "..."
+        return str(text) if len(text) <= 48 else str(text)[:45] + "..."
 
     # ------------------------------------------------------------------ statements
 
@@ -198,9 +199,7 @@ class Interpreter:
         def block(scope: Scope) -> Any:
             for stmt in compiled:
                 interp.steps += 1
-                if interp.steps & 255 == 0:
-                    interp.tick()
-                elif interp.steps > limits.steps:
+                if interp.steps & 255 == 0 or interp.steps > limits.steps:
                     interp.tick()
                 r = stmt(scope)
                 if r is not None:
@@ -470,7 +469,7 @@ class Interpreter:
         else:
             inner_fc = _FunctionContext(qualname, set(), set())
             expr = self.compile_expr(node.body, inner_fc)
-            body = expr
+            body: Closure = expr  # type: ignore[no-redef]
         defaults = [self.compile_expr(d, fc) for d in args.defaults]
         kw_defaults = {
             a.arg: self.compile_expr(d, fc)
@@ -522,7 +521,9 @@ class Interpreter:
                 make = self.compile_function(item, fc, owner=node.name)
                 decos = [self.compile_expr(d, fc) for d in item.decorator_list]
                 methods.append((item, make, decos))
-            elif isinstance(item, ast.Assign) and all(isinstance(t, ast.Name) for t in item.targets):
+            elif isinstance(item, ast.Assign) and all(
+                isinstance(t, ast.Name) for t in item.targets
+            ):
                 value = self.compile_expr(item.value, fc)
                 for t in item.targets:
                     attributes.append((t.id, value))  # type: ignore[attr-defined]
@@ -582,7 +583,7 @@ class Interpreter:
         return with_
 
     def stmt_Import(self, node: ast.Import, fc: _FunctionContext) -> Closure:
-        bindings: list[tuple[Closure | Callable[[Scope, Any], None], Namespace]] = []
+        bindings: list[tuple[Callable[[Scope, Any], None], Namespace]] = []
         for alias in node.names:
             module = self.find_module(alias.name, node)
             if alias.asname:
@@ -655,7 +656,9 @@ class Interpreter:
                 def del_item(scope: Scope, obj: Closure = obj, index: Closure = index) -> None:
                     container = obj(scope)
                     if not isinstance(container, (list, dict)):
-                        raise TypeError(f"'{type(container).__name__}' object doesn't support item deletion")
+                        raise TypeError(
+                            f"'{type(container).__name__}' object doesn't support item deletion"
+                        )
                     del container[index(scope)]
 
                 deleters.append(del_item)
@@ -725,11 +728,14 @@ class Interpreter:
                 except ProgramError:
                     raise
                 except Exception as exc:
-                    for type_expr, target, handler_body, handler in handlers:
+                    for type_expr, target, handler_body, _handler in handlers:
                         if type_expr is not None:
                             wanted = type_expr(scope)
                             classes = wanted if isinstance(wanted, tuple) else (wanted,)
-                            if not all(isinstance(c, type) and issubclass(c, BaseException) for c in classes):
+                            if not all(
+                                isinstance(c, type) and issubclass(c, BaseException)
+                                for c in classes
+                            ):
                                 raise TypeError(
                                     "catching classes that do not inherit from BaseException is not allowed"
                                 ) from None
@@ -994,8 +1000,6 @@ class Interpreter:
             except AttributeError as exc:
                 locate(exc, node)
                 raise
-            if type(value) is UserFunction and not isinstance(obj, type):
-                return BoundUserMethod(value, obj)
             return value
         type_name = obj.__name__ if isinstance(obj, type) else type(obj).__name__
         hint = _HINTS_FOR_ATTRIBUTES.get(name)
@@ -1005,13 +1009,17 @@ class Interpreter:
             exists = False
         if exists and hint is None:
             raise ForbiddenError(f"`.{name}` of a {type_name} is not available in gradtrace", node)
-        exc = AttributeError(f"'{type_name}' object has no attribute '{name}'")
-        exc.gradtrace_hint = hint  # type: ignore[attr-defined]
-        raise exc
+        missing = AttributeError(f"'{type_name}' object has no attribute '{name}'")
+        missing.gradtrace_hint = hint  # type: ignore[attr-defined]
+        raise missing
 
-    def missing_member(self, ns: Namespace, name: str, node: ast.AST) -> ProgramError | AttributeError:
+    def missing_member(
+        self, ns: Namespace, name: str, node: ast.AST
+    ) -> ProgramError | AttributeError:
         if ns.module is not None and hasattr(ns.module, name):
-            return ForbiddenError(f"`{ns.name}.{name}` is not available in gradtrace programs", node)
+            return ForbiddenError(
+                f"`{ns.name}.{name}` is not available in gradtrace programs", node
+            )
         close = difflib.get_close_matches(name, sorted(ns.members), n=1)
         message = f"module '{ns.name}' has no attribute '{name}'"
         if close:
@@ -1019,7 +1027,7 @@ class Interpreter:
         return AttributeError(message)
 
     def super_attr(self, proxy: SuperProxy, name: str, node: ast.AST) -> Any:
-        real = super(proxy.cls, proxy.obj)  # type: ignore[arg-type]
+        real = super(proxy.cls, proxy.obj)
         if name == "__init__" or attribute_allowed(proxy.obj, name):
             return getattr(real, name)
         raise ForbiddenError(f"super().{name} is not available in gradtrace", node)
@@ -1045,7 +1053,9 @@ class Interpreter:
                 raise
             if isinstance(result, Tensor):
                 if rec.active:
-                    rec.result(result, node, label, (obj, idx) if isinstance(idx, Tensor) else (obj,))
+                    rec.result(
+                        result, node, label, (obj, idx) if isinstance(idx, Tensor) else (obj,)
+                    )
             elif isinstance(obj, (list, str, tuple)) and isinstance(idx, slice):
                 interp.check_size(result)
             return result
@@ -1069,7 +1079,11 @@ class Interpreter:
         opname = _OP_NAMES[type(node.op)]
         binary = self.binary
 
-        if isinstance(node.op, ast.Mod) and isinstance(node.left, ast.Constant) and isinstance(node.left.value, str):
+        if (
+            isinstance(node.op, ast.Mod)
+            and isinstance(node.left, ast.Constant)
+            and isinstance(node.left.value, str)
+        ):
             check_percent_format(node.left.value, self.limits.string_chars)
 
         def binop(scope: Scope) -> Any:
@@ -1077,7 +1091,9 @@ class Interpreter:
 
         return binop
 
-    def binary(self, op: Callable[[Any, Any], Any], a: Any, b: Any, node: ast.AST, opname: str) -> Any:
+    def binary(
+        self, op: Callable[[Any, Any], Any], a: Any, b: Any, node: ast.AST, opname: str
+    ) -> Any:
         ta = type(a)
         tb = type(b)
         try:
@@ -1213,7 +1229,9 @@ class Interpreter:
                     raise
                 if isinstance(result, Tensor):
                     if rec.active:
-                        rec.result(result, node, label, tuple(x for x in (a, b) if isinstance(x, Tensor)))
+                        rec.result(
+                            result, node, label, tuple(x for x in (a, b) if isinstance(x, Tensor))
+                        )
                     if len(ops) > 1 and not truth(result, node):
                         return result
                 elif not result:
@@ -1246,12 +1264,16 @@ class Interpreter:
         items = self.compile_items(node.elts, fc)
         return lambda scope: set(items(scope))
 
-    def compile_items(self, elts: list[ast.expr], fc: _FunctionContext) -> Callable[[Scope], list[Any]]:
+    def compile_items(
+        self, elts: list[ast.expr], fc: _FunctionContext
+    ) -> Callable[[Scope], list[Any]]:
         if not any(isinstance(e, ast.Starred) for e in elts):
             compiled = [self.compile_expr(e, fc) for e in elts]
             return lambda scope: [c(scope) for c in compiled]
         parts = [
-            (True, self.compile_expr(e.value, fc)) if isinstance(e, ast.Starred) else (False, self.compile_expr(e, fc))
+            (True, self.compile_expr(e.value, fc))
+            if isinstance(e, ast.Starred)
+            else (False, self.compile_expr(e, fc))
             for e in elts
         ]
         interp = self
@@ -1326,7 +1348,10 @@ class Interpreter:
     # Comprehensions: a scope of their own, eager (generator expressions become lists).
 
     def _compile_comprehension(
-        self, generators: list[ast.comprehension], fc: _FunctionContext, emit: Callable[[Scope], None]
+        self,
+        generators: list[ast.comprehension],
+        fc: _FunctionContext,
+        emit: Callable[[Scope], None],
     ) -> Callable[[Scope], None]:
         interp = self
         limit = self.limits.loop_iterations
@@ -1461,7 +1486,10 @@ class Interpreter:
     ) -> Callable[[Scope], tuple[tuple[Any, ...], dict[str, Any]]]:
         simple_args = not any(isinstance(a, ast.Starred) for a in node.args)
         positional = [
-            (isinstance(a, ast.Starred), self.compile_expr(a.value if isinstance(a, ast.Starred) else a, fc))
+            (
+                isinstance(a, ast.Starred),
+                self.compile_expr(a.value if isinstance(a, ast.Starred) else a, fc),
+            )
             for a in node.args
         ]
         keywords = [(k.arg, self.compile_expr(k.value, fc)) for k in node.keywords]
@@ -1491,7 +1519,9 @@ class Interpreter:
                         raise TypeError("argument after ** must be a mapping")
                     for key in extra:
                         if not isinstance(key, str) or key.startswith("_"):
-                            raise ForbiddenError("keyword names starting with '_' are not allowed", node)
+                            raise ForbiddenError(
+                                "keyword names starting with '_' are not allowed", node
+                            )
                     kwargs.update(extra)
                 else:
                     kwargs[k] = c(scope)
@@ -1500,7 +1530,9 @@ class Interpreter:
 
         return arguments
 
-    def compile_super(self, node: ast.Call, fc: _FunctionContext, args_fn: Callable[[Scope], Any]) -> Closure:
+    def compile_super(
+        self, node: ast.Call, fc: _FunctionContext, args_fn: Callable[[Scope], Any]
+    ) -> Closure:
         def super_(scope: Scope) -> SuperProxy:
             args, _ = args_fn(scope)
             if len(args) == 2:
@@ -1543,10 +1575,8 @@ class Interpreter:
         kind = type(target)
         if kind is UserFunction:
             return self.call_user(target, args, kwargs)
-        if kind is BoundUserMethod:
-            return self.call_user(target.func, (target.obj, *args), kwargs)
         if kind is Namespace:
-            raise TypeError(f"'module' object is not callable")
+            raise TypeError("'module' object is not callable")
         for arg in args:
             if type(arg) is range and len(arg) > self.limits.sequence_items:
                 raise LimitError(f"a range of {len(arg):,} items is over the limit")
@@ -1593,14 +1623,20 @@ class Interpreter:
                 for item in result:
                     if isinstance(item, Tensor):
                         self.rec.result(item, node, label, inputs)
-            elif type(result) is list or type(result) is str:
+            else:
                 self.check_size(result)
         elif type(result) is str:
             self.check_size(result)
         return result
 
     def call_tensor_method(
-        self, obj: Tensor, name: str, args: tuple[Any, ...], kwargs: dict[str, Any], node: ast.Call, label: str
+        self,
+        obj: Tensor,
+        name: str,
+        args: tuple[Any, ...],
+        kwargs: dict[str, Any],
+        node: ast.Call,
+        label: str,
     ) -> Any:
         if not attribute_allowed(obj, name):
             self.get_attr(obj, name, node.func)  # raises the right error
@@ -1645,13 +1681,17 @@ class Interpreter:
                 continue
             if field == "":
                 if auto >= len(args):
-                    raise IndexError(f"Replacement index {auto} out of range for positional args tuple")
+                    raise IndexError(
+                        f"Replacement index {auto} out of range for positional args tuple"
+                    )
                 value = args[auto]
                 auto += 1
             elif field.isdigit():
                 index = int(field)
                 if index >= len(args):
-                    raise IndexError(f"Replacement index {index} out of range for positional args tuple")
+                    raise IndexError(
+                        f"Replacement index {index} out of range for positional args tuple"
+                    )
                 value = args[index]
             elif field.isidentifier() and not field.startswith("_"):
                 if field not in kwargs:
@@ -1674,7 +1714,9 @@ class Interpreter:
         self.check_size(text)
         return text
 
-    def builtin_print(self, *args: Any, sep: str | None = " ", end: str | None = "\n", **kwargs: Any) -> None:
+    def builtin_print(
+        self, *args: Any, sep: str | None = " ", end: str | None = "\n", **kwargs: Any
+    ) -> None:
         if kwargs.keys() - {"flush"}:
             bad = next(iter(kwargs.keys() - {"flush"}))
             raise ForbiddenError(f"print({bad}=...) is not supported: output goes to the page")

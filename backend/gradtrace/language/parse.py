@@ -53,8 +53,7 @@ def parse_program(source: str, limits: Limits) -> ast.Module:
     """Parse and check `source`; raise SyntaxError, ForbiddenError or LimitError."""
     if len(source) > limits.source_chars:
         raise LimitError(
-            f"the program is {len(source):,} characters long; the limit is "
-            f"{limits.source_chars:,}"
+            f"the program is {len(source):,} characters long; the limit is {limits.source_chars:,}"
         )
     if "\x00" in source:
         raise SyntaxError("source code cannot contain null bytes")
@@ -77,9 +76,7 @@ def check_tree(tree: ast.Module, limits: Limits) -> None:
                 f"the program has more than {limits.syntax_nodes:,} syntax nodes", node
             )
         if depth > limits.syntax_depth:
-            raise LimitError(
-                f"the program nests deeper than {limits.syntax_depth} levels", node
-            )
+            raise LimitError(f"the program nests deeper than {limits.syntax_depth} levels", node)
         _check_node(node, parent)
         for child in ast.iter_child_nodes(node):
             stack.append((child, depth + 1, node))
@@ -101,18 +98,26 @@ def _check_node(node: ast.AST, parent: ast.AST | None) -> None:
                 f"attributes starting with '_' are not allowed: .{node.attr}", node
             )
     elif isinstance(node, ast.FunctionDef):
-        if _private(node.name) or (node.name == "__init__" and not isinstance(parent, ast.ClassDef)):
-            raise ForbiddenError(f"function names starting with '_' are not allowed: {node.name}", node)
+        if _private(node.name) or (
+            node.name == "__init__" and not isinstance(parent, ast.ClassDef)
+        ):
+            raise ForbiddenError(
+                f"function names starting with '_' are not allowed: {node.name}", node
+            )
     elif isinstance(node, ast.ClassDef):
         if _private(node.name):
-            raise ForbiddenError(f"class names starting with '_' are not allowed: {node.name}", node)
+            raise ForbiddenError(
+                f"class names starting with '_' are not allowed: {node.name}", node
+            )
         if node.keywords:
             raise ForbiddenError("class keywords (metaclass=...) are not supported", node)
     elif isinstance(node, ast.arg) and _private(node.arg):
         raise ForbiddenError(f"parameter names starting with '_' are not allowed: {node.arg}", node)
     elif isinstance(node, ast.keyword) and node.arg is not None and node.arg.startswith("_"):
         raise ForbiddenError(f"keyword names starting with '_' are not allowed: {node.arg}", node)
-    elif isinstance(node, ast.alias) and (node.name.startswith("_") or ".\x5f" in node.name or "._" in node.name):
+    elif isinstance(node, ast.alias) and (
+        node.name.startswith("_") or ".\x5f" in node.name or "._" in node.name
+    ):
         raise ForbiddenError(f"imports of private names are not allowed: {node.name}", node)
     elif isinstance(node, ast.Constant) and isinstance(node.value, bytes):
         raise ForbiddenError("bytes literals are not supported", node)
@@ -124,7 +129,5 @@ def _check_node(node: ast.AST, parent: ast.AST | None) -> None:
 
 def _is_super_call(node: ast.AST) -> bool:
     return (
-        isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Name)
-        and node.func.id == "super"
+        isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "super"
     )

@@ -18,14 +18,72 @@ import torch
 from gradtrace.language.errors import LimitError
 
 GROWERS = frozenset(
-    """
-zeros ones full empty rand randn randint normal arange linspace logspace eye randperm
-multinomial mm matmul bmm outer ger kron einsum tensordot cdist addmm addbmm baddbmm addmv
-cartesian_prod block_diag meshgrid broadcast_to broadcast_tensors expand expand_as repeat
-tile repeat_interleave cat concat concatenate stack hstack vstack dstack column_stack
-row_stack diag diag_embed diagflat pad one_hot new_zeros new_ones new_full new_empty unfold
-interpolate bilinear conv1d conv2d conv_transpose2d embedding scatter_reduce index_put
-""".split()
+    [
+        "zeros",
+        "ones",
+        "full",
+        "empty",
+        "rand",
+        "randn",
+        "randint",
+        "normal",
+        "arange",
+        "linspace",
+        "logspace",
+        "eye",
+        "randperm",
+        "multinomial",
+        "mm",
+        "matmul",
+        "bmm",
+        "outer",
+        "ger",
+        "kron",
+        "einsum",
+        "tensordot",
+        "cdist",
+        "addmm",
+        "addbmm",
+        "baddbmm",
+        "addmv",
+        "cartesian_prod",
+        "block_diag",
+        "meshgrid",
+        "broadcast_to",
+        "broadcast_tensors",
+        "expand",
+        "expand_as",
+        "repeat",
+        "tile",
+        "repeat_interleave",
+        "cat",
+        "concat",
+        "concatenate",
+        "stack",
+        "hstack",
+        "vstack",
+        "dstack",
+        "column_stack",
+        "row_stack",
+        "diag",
+        "diag_embed",
+        "diagflat",
+        "pad",
+        "one_hot",
+        "new_zeros",
+        "new_ones",
+        "new_full",
+        "new_empty",
+        "unfold",
+        "interpolate",
+        "bilinear",
+        "conv1d",
+        "conv2d",
+        "conv_transpose2d",
+        "embedding",
+        "scatter_reduce",
+        "index_put",
+    ]
 )
 
 # Ops whose output grows with the square of their input.

@@ -98,7 +98,7 @@ class Parameters:
 class UserFunction:
     """A `def` or `lambda` of the program: our closure, run by our evaluator."""
 
-    __slots__ = ("body", "interp", "name", "params", "qualname", "scope", "__weakref__")
+    __slots__ = ("__weakref__", "body", "interp", "name", "params", "qualname", "scope")
 
     def __init__(
         self,
@@ -134,19 +134,3 @@ class SuperProxy:
 
     def __repr__(self) -> str:
         return f"<super: <class '{self.cls.__name__}'>, <{type(self.obj).__name__} object>>"
-
-
-class BoundUserMethod:
-    """`obj.method` for a method the program wrote, bound to its instance."""
-
-    __slots__ = ("func", "obj")
-
-    def __init__(self, func: UserFunction, obj: object) -> None:
-        self.func = func
-        self.obj = obj
-
-    def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        return self.func(self.obj, *args, **kwargs)
-
-    def __repr__(self) -> str:
-        return f"<bound method {self.func.qualname} of {self.obj!r}>"

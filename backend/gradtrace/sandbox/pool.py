@@ -50,6 +50,7 @@ class PoolStats:
     busy: int
     queued: int
     starting: int
+    jobs: int
     pids: list[int]
 
 
@@ -69,6 +70,7 @@ class WorkerPool:
         self._starting = 0
         self._tasks: set[asyncio.Task[None]] = set()
         self._closed = False
+        self._jobs = 0
 
     async def start(self) -> None:
         await self._launcher.start()
@@ -97,6 +99,7 @@ class WorkerPool:
             busy=len(self._busy),
             queued=self._waiting,
             starting=self._starting,
+            jobs=self._jobs,
             pids=sorted(worker.pid for worker in self._live),
         )
 
@@ -109,6 +112,9 @@ class WorkerPool:
         self._waiting += 1
         try:
             worker = await self._idle.get()
+            while worker.exited.done() or worker.reader.at_eof():
+                self._discard(worker, kill=False)  # died while idle (its zygote went)
+                worker = await self._idle.get()
         finally:
             self._waiting -= 1
         queue_ms = (loop.time() - queued_at) * 1000
@@ -125,6 +131,7 @@ class WorkerPool:
     ) -> JobResult:
         started = time.perf_counter()
         worker.jobs += 1
+        self._jobs += 1
         worker.writer.write(encode_frame({"source": source, "device": self.device, "seed": seed}))
         try:
             header, blobs = await asyncio.wait_for(
@@ -182,7 +189,7 @@ class WorkerPool:
             return None
 
     def _discard(self, worker: WorkerHandle, *, kill: bool) -> None:
-        if worker not in self._busy:
+        if worker not in self._live:
             return
         self._busy.discard(worker)
         self._live.discard(worker)

@@ -134,6 +134,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                     busy=stats.busy,
                     queued=stats.queued,
                     starting=stats.starting,
+                    jobs=stats.jobs,
                 )
                 for stats in (pool.stats() for pool in service.pools.values())
             ],

@@ -43,6 +43,7 @@ class PoolHealth(BaseModel):
     busy: int
     queued: int = Field(description="requests waiting for a worker")
     starting: int = Field(description="workers being replaced")
+    jobs: int = Field(description="programs run since the server started")
 
 
 class CacheHealth(BaseModel):

@@ -60,7 +60,9 @@ class TensorData(Model):
 class SavedTensor(Model):
     """A tensor an autograd Node saved for its backward."""
 
-    name: str = Field(description="torch's name for it: 'self', 'other', 'result', 'saved_tensors[0]'")
+    name: str = Field(
+        description="torch's name for it: 'self', 'other', 'result', 'saved_tensors[0]'"
+    )
     node: str | None = Field(default=None, description="the tensor node it is, when it is one")
     value: TensorData | None = None
 

@@ -43,7 +43,9 @@ class TensorRec:
         "role", "snapshot", "stale", "tensor", "version",
     )  # fmt: skip
 
-    def __init__(self, rid: str, tensor: Tensor, node: ast.AST | None, label: str | None, iteration: int):
+    def __init__(
+        self, rid: str, tensor: Tensor, node: ast.AST | None, label: str | None, iteration: int
+    ):
         self.id = rid
         self.tensor = tensor
         self.version = tensor._version
@@ -56,7 +58,7 @@ class TensorRec:
         self.hooks = 0
         self.stale = False
         self.snapshot: Snapshot | None = None
-        if isinstance(tensor, nn.Parameter):
+        if type(tensor) is nn.Parameter:
             self.role = "parameter"
         elif not tensor.requires_grad:
             self.role = "input"
@@ -87,7 +89,15 @@ class FunctionRec:
 class PassRec:
     __slots__ = ("create_graph", "index", "kind", "line", "retain_graph", "root")
 
-    def __init__(self, index: int, root: TensorRec | None, line: int, retain_graph: bool, kind: str, create_graph: bool):
+    def __init__(
+        self,
+        index: int,
+        root: TensorRec | None,
+        line: int,
+        retain_graph: bool,
+        kind: str,
+        create_graph: bool,
+    ):
         self.index = index
         self.root = root
         self.line = line
@@ -136,6 +146,8 @@ class Recorder:
             "retain_grad": self._retain_grad,
         }
         self.call_specials: dict[int, Callable[..., Any]] = {}
+        # The tensors the program still holds (its globals), kept whole by pruning.
+        self.live_tensors: Callable[[], list[Tensor]] = list
 
     def bind_specials(self, namespaces: dict[str, Any]) -> None:
         autograd = namespaces["torch.autograd"].members
@@ -172,7 +184,9 @@ class Recorder:
         snap = Snapshot(t, self.limits.full_values, self.limits.preview_values, keep)
         self.bytes_budget -= snap.approx_bytes()
         if not keep and "tensor values" not in self.truncation:
-            self.truncation.append("tensor values: past the trace size budget only stats and previews are kept")
+            self.truncation.append(
+                "tensor values: past the trace size budget only stats and previews are kept"
+            )
         return snap
 
     def _fresh(self, rec: TensorRec | None, t: Tensor) -> bool:
@@ -213,7 +227,9 @@ class Recorder:
         self._connect(rec, t, None, ())
         return rec
 
-    def result(self, t: Tensor, node: ast.AST | None, label: str | None, inputs: tuple[Any, ...]) -> TensorRec:
+    def result(
+        self, t: Tensor, node: ast.AST | None, label: str | None, inputs: tuple[Any, ...]
+    ) -> TensorRec:
         """A tensor an operator in the source produced."""
         rec = self.by_tensor.get(id(t))
         if self._fresh(rec, t):
@@ -224,7 +240,9 @@ class Recorder:
         self._connect(rec, t, node, input_recs)
         return rec
 
-    def inplace_result(self, t: Tensor, node: ast.AST, label: str | None, before: TensorRec | None, *others: Any) -> None:
+    def inplace_result(
+        self, t: Tensor, node: ast.AST, label: str | None, before: TensorRec | None, *others: Any
+    ) -> None:
         """`t` was changed in place by the source: a new version of it, fed by the old."""
         if not self.active:
             return
@@ -316,7 +334,9 @@ class Recorder:
                 if isinstance(value, Tensor):
                     saved.append((name, value))
                 elif isinstance(value, (tuple, list)):
-                    saved.extend((f"{name}[{i}]", v) for i, v in enumerate(value) if isinstance(v, Tensor))
+                    saved.extend(
+                        (f"{name}[{i}]", v) for i, v in enumerate(value) if isinstance(v, Tensor)
+                    )
         candidates = [out, *[i.tensor for i in inputs]]
         for name, value in saved:
             entry: dict[str, Any] = {"name": name, "node": None, "value": None}
@@ -372,7 +392,9 @@ class Recorder:
     def print(self, text: str, args: tuple[Any, ...]) -> None:
         self.stdout_chars += len(text)
         if self.stdout_chars > self.limits.output_chars:
-            raise LimitError(f"the program printed more than {self.limits.output_chars:,} characters")
+            raise LimitError(
+                f"the program printed more than {self.limits.output_chars:,} characters"
+            )
         self.stdout.append(text)
         self.timeline.append(("print", text))
         self._series_from_print(text, args)
@@ -404,23 +426,34 @@ class Recorder:
 
     # ------------------------------------------------------------------ backward passes
 
-    def _tensor_backward(self, t: Tensor, args: tuple[Any, ...], kwargs: dict[str, Any], node: ast.AST) -> Any:
+    def _tensor_backward(
+        self, t: Tensor, args: tuple[Any, ...], kwargs: dict[str, Any], node: ast.AST
+    ) -> Any:
         names = ("gradient", "retain_graph", "create_graph", "inputs")
         options = dict(zip(names, args))
         options.update(kwargs)
         create = bool(options.get("create_graph"))
         retain = options.get("retain_graph")
         retain = create if retain is None else bool(retain)
-        return self._run_pass("backward", [t], node, retain, create, lambda: t.backward(*args, **kwargs))
+        return self._run_pass(
+            "backward", [t], node, retain, create, lambda: t.backward(*args, **kwargs)
+        )
 
-    def _autograd_backward(self, args: tuple[Any, ...], kwargs: dict[str, Any], node: ast.AST) -> Any:
+    def _autograd_backward(
+        self, args: tuple[Any, ...], kwargs: dict[str, Any], node: ast.AST
+    ) -> Any:
         tensors = args[0] if args else kwargs.get("tensors")
         roots = [tensors] if isinstance(tensors, Tensor) else list(tensors or [])
         create = bool(kwargs.get("create_graph"))
         retain = kwargs.get("retain_graph")
         retain = create if retain is None else bool(retain)
         return self._run_pass(
-            "backward", roots, node, retain, create, lambda: torch.autograd.backward(*args, **kwargs)
+            "backward",
+            roots,
+            node,
+            retain,
+            create,
+            lambda: torch.autograd.backward(*args, **kwargs),
         )
 
     def _autograd_grad(self, args: tuple[Any, ...], kwargs: dict[str, Any], node: ast.AST) -> Any:
@@ -441,7 +474,13 @@ class Recorder:
         return grads
 
     def _run_pass(
-        self, kind: str, roots: list[Any], node: ast.AST, retain: bool, create: bool, call: Callable[[], Any]
+        self,
+        kind: str,
+        roots: list[Any],
+        node: ast.AST,
+        retain: bool,
+        create: bool,
+        call: Callable[[], Any],
     ) -> Any:
         if not self.active:
             return call()
@@ -523,7 +562,9 @@ class Recorder:
                 self.timeline.append(("grad", p, trec.id, snap, False))
         self.timeline.append(("function", p, frec.id, ins, outs))
 
-    def _register_hook(self, t: Tensor, args: tuple[Any, ...], kwargs: dict[str, Any], node: ast.AST) -> Any:
+    def _register_hook(
+        self, t: Tensor, args: tuple[Any, ...], kwargs: dict[str, Any], node: ast.AST
+    ) -> Any:
         hook = args[0] if args else kwargs.get("hook")
         if not callable(hook):
             raise TypeError("register_hook expects a function")
@@ -532,18 +573,25 @@ class Recorder:
             rec.hooks += 1
 
         def seen_by_hook(grad: Any) -> Any:
-            if self.in_backward and rec is not None and isinstance(grad, Tensor) and rec.id not in self.pass_seen:
+            if (
+                self.in_backward
+                and rec is not None
+                and isinstance(grad, Tensor)
+                and rec.id not in self.pass_seen
+            ):
                 self.pass_seen.add(rec.id)
                 self.timeline.append(("grad", self.current_pass, rec.id, self._blob(grad), True))
             return hook(grad)
 
         return t.register_hook(seen_by_hook)
 
-    def _retain_grad(self, t: Tensor, args: tuple[Any, ...], kwargs: dict[str, Any], node: ast.AST) -> Any:
-        result = t.retain_grad(*args, **kwargs)
+    def _retain_grad(
+        self, t: Tensor, args: tuple[Any, ...], kwargs: dict[str, Any], node: ast.AST
+    ) -> Any:
+        t.retain_grad(*args, **kwargs)
         if self.active:
             self.node_of(t).retains_grad = True
-        return result
+        return None
 
     # ------------------------------------------------------------------ budgets
 
@@ -569,8 +617,10 @@ class Recorder:
         for p in self.passes[keep_from:]:
             if p.root is not None:
                 stack.append(p.root.id)
-        for rec in self.by_tensor.values():
-            stack.append(rec.id)  # the newest node of every live tensor stays
+        for t in self.live_tensors():
+            rec = self.by_tensor.get(id(t))
+            if rec is not None and rec.tensor is t:
+                stack.append(rec.id)
         while stack:
             nid = stack.pop()
             if nid in keep:

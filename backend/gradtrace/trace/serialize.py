@@ -29,7 +29,9 @@ def _data(snap: Snapshot | None) -> dict[str, Any] | None:
     return snap.materialize() if snap is not None else None
 
 
-def _grad_of(rec: TensorRec, rec_state: Recorder, cache: dict[int, Snapshot | None]) -> dict[str, Any] | None:
+def _grad_of(
+    rec: TensorRec, rec_state: Recorder, cache: dict[int, Snapshot | None]
+) -> dict[str, Any] | None:
     t = rec.tensor
     key = id(t)
     if key not in cache:
@@ -61,7 +63,9 @@ def variables(rec: Recorder, names: dict[str, Any]) -> dict[str, str]:
     return out
 
 
-def _tensor_node(rec: TensorRec, state: Recorder, grads: dict[int, Snapshot | None]) -> dict[str, Any]:
+def _tensor_node(
+    rec: TensorRec, state: Recorder, grads: dict[int, Snapshot | None]
+) -> dict[str, Any]:
     t = rec.tensor
     fn_rec = state.by_fn.get(id(rec.grad_fn)) if rec.grad_fn is not None else None
     return {

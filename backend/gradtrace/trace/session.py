@@ -84,14 +84,21 @@ def error_info(exc: BaseException) -> dict[str, Any]:
             message = repr(exc.args[0])
         node = getattr(exc, "gradtrace_node", None)
         hint = getattr(exc, "gradtrace_hint", None) or _hint_for(message)
-    where = span(node) or {"line": None, "col": None, "end_line": None, "end_col": None}
+    where: dict[str, int | None] = dict(span(node) or {}) or {
+        "line": None,
+        "col": None,
+        "end_line": None,
+        "end_col": None,
+    }
     return {"type": type_name, "message": message, "hint": hint, **where}
 
 
 @contextlib.contextmanager
 def _alarm(seconds: float) -> Iterator[None]:
     """A wall-clock alarm for code the step counter cannot see (a long repr, a C loop)."""
-    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
+    if threading.current_thread() is not threading.main_thread() or not hasattr(
+        signal, "setitimer"
+    ):
         yield
         return
 
@@ -130,12 +137,23 @@ def clean_torch_state(seed: int, device: str) -> Iterator[None]:
         sys.setrecursionlimit(recursion)
 
 
+def _live_tensors(names: dict[str, Any]) -> list[torch.Tensor]:
+    found: list[torch.Tensor] = []
+    for value in names.values():
+        if isinstance(value, torch.Tensor):
+            found.append(value)
+        elif isinstance(value, torch.nn.Module):
+            found.extend(value.parameters())
+    return found
+
+
 def trace_program(source: str, *, device: str, seed: int, limits: Limits) -> bytes:
     started = time.perf_counter()
     device = resolve_device(device)
     recorder = Recorder(limits)
     recorder.bind_specials(MODULES)
     interp = Interpreter(source, limits, recorder, device)
+    recorder.live_tensors = lambda: _live_tensors(interp.globals.vars)
     error: dict[str, Any] | None = None
     seen: list[warnings.WarningMessage] = []
     with clean_torch_state(seed, device), warnings.catch_warnings(record=True) as caught:
@@ -148,7 +166,13 @@ def trace_program(source: str, *, device: str, seed: int, limits: Limits) -> byt
             error = error_info(LimitError(f"the program ran longer than {limits.wall_time_s:g} s"))
         except RecursionError as exc:
             error = error_info(LimitError("the program recursed too deeply"))
-            error.update({k: v for k, v in error_info(exc).items() if k in ("line", "col", "end_line", "end_col")})
+            error.update(
+                {
+                    k: v
+                    for k, v in error_info(exc).items()
+                    if k in ("line", "col", "end_line", "end_col")
+                }
+            )
         except MemoryError:
             error = error_info(LimitError("the program ran out of memory"))
         except Exception as exc:

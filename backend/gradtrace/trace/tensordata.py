@@ -34,19 +34,29 @@ def _number(value: float) -> float | str:
     return "inf" if value > 0 else "-inf"
 
 
+# Tensors up to this many elements are copied when recorded (64 K floats: 256 KB).
+_COPY_LIMIT = 65_536
+
+
 class Snapshot:
     """A tensor's contents at one moment: a small copy, or a summary of a large tensor."""
 
-    __slots__ = ("copy", "data", "dtype", "numel", "shape")
+    __slots__ = ("copy", "data", "dtype", "full", "numel", "preview", "shape")
 
-    def __init__(self, tensor: torch.Tensor, full_values: int, preview_values: int, keep: bool) -> None:
+    def __init__(
+        self, tensor: torch.Tensor, full_values: int, preview_values: int, keep: bool
+    ) -> None:
         t = tensor.detach()
         self.shape = list(t.shape)
         self.dtype = dtype_name(t.dtype)
         self.numel = t.numel()
+        self.full = keep and self.numel <= full_values
+        self.preview = preview_values
         self.data: dict[str, Any] | None = None
         self.copy: torch.Tensor | None = None
-        if self.numel <= full_values and keep:
+        # A bulk copy now is cheap; turning it into numbers and stats is not, and most
+        # snapshots of a long loop are dropped by pruning, so that waits for materialize().
+        if self.numel <= _COPY_LIMIT:
             self.copy = t.to("cpu", copy=True, memory_format=torch.contiguous_format)
         else:
             self.data = _summary(t, self.shape, self.dtype, self.numel, preview_values)
@@ -54,12 +64,15 @@ class Snapshot:
     def materialize(self) -> dict[str, Any]:
         if self.data is None:
             assert self.copy is not None
-            self.data = _full(self.copy, self.shape, self.dtype, self.numel)
+            if self.full:
+                self.data = _full(self.copy, self.shape, self.dtype, self.numel)
+            else:
+                self.data = _summary(self.copy, self.shape, self.dtype, self.numel, self.preview)
             self.copy = None
         return self.data
 
     def approx_bytes(self) -> int:
-        return 120 + (self.numel * 10 if self.copy is not None else 0)
+        return 120 + (self.numel * 10 if self.full else 0)
 
 
 def _as_numpy(t: torch.Tensor) -> np.ndarray[Any, Any]:
@@ -73,15 +86,39 @@ def _as_numpy(t: torch.Tensor) -> np.ndarray[Any, Any]:
 def _stats(arr: np.ndarray[Any, Any]) -> dict[str, Any]:
     n = arr.size
     if n == 0:
-        return {"min": None, "max": None, "mean": None, "std": None, "norm": None, "nan": 0, "inf": 0}
+        return {
+            "min": None,
+            "max": None,
+            "mean": None,
+            "std": None,
+            "norm": None,
+            "nan": 0,
+            "inf": 0,
+        }
     if arr.dtype == np.bool_:
         arr = arr.astype(np.int64)
     if n == 1:
         v = arr.reshape(-1)[0].item()
         if isinstance(v, float) and not math.isfinite(v):
             nan = int(math.isnan(v))
-            return {"min": None, "max": None, "mean": None, "std": None, "norm": None, "nan": nan, "inf": 1 - nan}
-        return {"min": v, "max": v, "mean": float(v), "std": 0.0, "norm": abs(float(v)), "nan": 0, "inf": 0}
+            return {
+                "min": None,
+                "max": None,
+                "mean": None,
+                "std": None,
+                "norm": None,
+                "nan": nan,
+                "inf": 1 - nan,
+            }
+        return {
+            "min": v,
+            "max": v,
+            "mean": float(v),
+            "std": 0.0,
+            "norm": abs(float(v)),
+            "nan": 0,
+            "inf": 0,
+        }
     nan = inf = 0
     if arr.dtype.kind == "f":
         finite_mask = np.isfinite(arr)
@@ -90,7 +127,15 @@ def _stats(arr: np.ndarray[Any, Any]) -> dict[str, Any]:
             inf = int(n - nan - finite_mask.sum())
             arr = arr[finite_mask]
             if arr.size == 0:
-                return {"min": None, "max": None, "mean": None, "std": None, "norm": None, "nan": nan, "inf": inf}
+                return {
+                    "min": None,
+                    "max": None,
+                    "mean": None,
+                    "std": None,
+                    "norm": None,
+                    "nan": nan,
+                    "inf": inf,
+                }
     wide = arr.astype(np.float64, copy=False)
     return {
         "min": arr.min().item(),
@@ -130,7 +175,9 @@ def _full(t: torch.Tensor, shape: list[int], dtype: str, numel: int) -> dict[str
     }
 
 
-def _summary(t: torch.Tensor, shape: list[int], dtype: str, numel: int, preview: int) -> dict[str, Any]:
+def _summary(
+    t: torch.Tensor, shape: list[int], dtype: str, numel: int, preview: int
+) -> dict[str, Any]:
     flat = t.reshape(-1)
     head = _as_numpy(flat[:preview].to("cpu"))
     stats: dict[str, Any]
@@ -144,7 +191,15 @@ def _summary(t: torch.Tensor, shape: list[int], dtype: str, numel: int, preview:
             inf = int(numel - nan - int(finite.sum()))
             g = f[finite].double() if nan or inf else f.double()
             if g.numel() == 0:
-                stats = {"min": None, "max": None, "mean": None, "std": None, "norm": None, "nan": nan, "inf": inf}
+                stats = {
+                    "min": None,
+                    "max": None,
+                    "mean": None,
+                    "std": None,
+                    "norm": None,
+                    "nan": nan,
+                    "inf": inf,
+                }
             else:
                 stats = {
                     "min": _number(float(g.min())),
@@ -166,7 +221,9 @@ def _summary(t: torch.Tensor, shape: list[int], dtype: str, numel: int, preview:
             "nan": 0,
             "inf": 0,
         }
-    preview_values = _strings_for_nonfinite(head.tolist())
+    preview_values = head.tolist()
+    if head.dtype.kind == "f" and not np.isfinite(head).all():
+        preview_values = _strings_for_nonfinite(preview_values)
     return {
         "shape": shape,
         "dtype": dtype,
