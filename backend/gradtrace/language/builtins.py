@@ -14,39 +14,11 @@ if TYPE_CHECKING:
 #: Names refused outright, with why.
 FORBIDDEN_BUILTINS: dict[str, str] = {
     name: f"`{name}` is not available in gradtrace programs"
-    for name in [
-        "eval",
-        "exec",
-        "compile",
-        "open",
-        "getattr",
-        "setattr",
-        "delattr",
-        "hasattr",
-        "globals",
-        "locals",
-        "vars",
-        "dir",
-        "type",
-        "input",
-        "breakpoint",
-        "help",
-        "memoryview",
-        "bytearray",
-        "bytes",
-        "object",
-        "classmethod",
-        "property",
-        "exit",
-        "quit",
-        "id",
-        "issubclass",
-        "aiter",
-        "anext",
-        "copyright",
-        "credits",
-        "license",
-    ]
+    for name in (
+        "eval exec compile open getattr setattr delattr hasattr globals locals vars dir type "
+        "input breakpoint help memoryview bytearray bytes object classmethod property exit "
+        "quit id issubclass aiter anext copyright credits license"
+    ).split()
 }
 FORBIDDEN_BUILTINS["eval"] = "`eval` is not available: gradtrace never evaluates text as code"
 FORBIDDEN_BUILTINS["exec"] = "`exec` is not available: gradtrace never executes text as code"
@@ -179,48 +151,9 @@ def make_builtins(interp: Interpreter) -> dict[str, Any]:
 
 
 BUILTIN_NAMES: frozenset[str] = frozenset(
-    [
-        "range",
-        "len",
-        "abs",
-        "round",
-        "int",
-        "float",
-        "complex",
-        "str",
-        "bool",
-        "repr",
-        "callable",
-        "chr",
-        "ord",
-        "hex",
-        "bin",
-        "oct",
-        "divmod",
-        "slice",
-        "next",
-        "iter",
-        "pow",
-        "format",
-        "isinstance",
-        "staticmethod",
-        "enumerate",
-        "zip",
-        "map",
-        "filter",
-        "reversed",
-        "list",
-        "tuple",
-        "dict",
-        "set",
-        "frozenset",
-        "sorted",
-        "sum",
-        "min",
-        "max",
-        "any",
-        "all",
-        "print",
-        "super",
-    ]
+    """
+range len abs round int float complex str bool repr callable chr ord hex bin oct divmod
+slice next iter pow format isinstance staticmethod enumerate zip map filter reversed
+list tuple dict set frozenset sorted sum min max any all print super
+""".split()
 ) | frozenset(_EXCEPTIONS)
