@@ -13,7 +13,7 @@ class Limits(BaseModel):
     syntax_depth: int = Field(default=100, description="nesting depth of the parsed program")
     tensor_elements: int = Field(default=1_000_000, description="elements of one tensor")
     total_elements: int = Field(default=10_000_000, description="elements of all live tensors")
-    int_bits: int = Field(default=256, description="bits of an integer")
+    int_bits: int = Field(default=4096, description="bits of an integer")
     max_exponent: int = Field(default=10_000, description="largest integer exponent")
     string_chars: int = Field(default=100_000, description="characters of one string")
     sequence_items: int = Field(default=1_000_000, description="items of one list, tuple or dict")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import gc
 import signal
 import sys
 import threading
@@ -154,6 +155,28 @@ def trace_program(source: str, *, device: str, seed: int, limits: Limits) -> byt
     recorder.bind_specials(MODULES)
     interp = Interpreter(source, limits, recorder, device)
     recorder.live_tensors = lambda: _live_tensors(interp.globals.vars)
+    error: dict[str, Any] | None = None
+    seen: list[warnings.WarningMessage] = []
+    # The cyclic GC walks every object torch and the trace hold; with tens of thousands of
+    # records its passes dominate the run. Reference counting frees what matters meanwhile.
+    gc_was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _trace(source, device, seed, limits, recorder, interp, started)
+    finally:
+        if gc_was_enabled:
+            gc.enable()
+
+
+def _trace(
+    source: str,
+    device: str,
+    seed: int,
+    limits: Limits,
+    recorder: Recorder,
+    interp: Interpreter,
+    started: float,
+) -> bytes:
     error: dict[str, Any] | None = None
     seen: list[warnings.WarningMessage] = []
     with clean_torch_state(seed, device), warnings.catch_warnings(record=True) as caught:
