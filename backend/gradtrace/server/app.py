@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
 from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.cors import CORSMiddleware
 from starlette.responses import Response
 
@@ -73,6 +75,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         summary="Run a PyTorch program and get its real autograd graph, forward then backward.",
         lifespan=lifespan,
     )
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(request: Request, error: RequestValidationError) -> Response:
+        # FastAPI's own handler echoes the input, which may be the whole source or hold
+        # lone surrogates that no UTF-8 encoder accepts; say where and what, not the input.
+        detail = [
+            {"loc": list(item["loc"]), "msg": str(item["msg"]), "type": str(item["type"])}
+            for item in error.errors()
+        ]
+        body = json.dumps({"detail": detail}, ensure_ascii=True)
+        return Response(body, status_code=422, media_type=JSON)
 
     @app.post(
         "/api/trace",

@@ -121,6 +121,9 @@ def clean_torch_state(seed: int, device: str) -> Iterator[None]:
     grad_enabled = torch.is_grad_enabled()
     default_dtype = torch.get_default_dtype()
     recursion = sys.getrecursionlimit()
+    threads = torch.get_num_threads()
+    # Programs here are small: one thread is faster, and several jobs share the cores.
+    torch.set_num_threads(1)
     torch.set_grad_enabled(True)
     torch.set_default_dtype(torch.float32)
     torch.set_printoptions(profile="default")
@@ -136,6 +139,7 @@ def clean_torch_state(seed: int, device: str) -> Iterator[None]:
         torch.set_default_dtype(default_dtype)
         torch.set_printoptions(profile="default")
         sys.setrecursionlimit(recursion)
+        torch.set_num_threads(threads)
 
 
 def _live_tensors(names: dict[str, Any]) -> list[torch.Tensor]:
