@@ -6,6 +6,7 @@ import ast
 import warnings
 from typing import Any
 
+import orjson
 import torch
 from torch import nn
 
@@ -25,8 +26,8 @@ def span(node: ast.AST | None) -> dict[str, int] | None:
     }
 
 
-def _data(snap: Snapshot | None) -> dict[str, Any] | None:
-    return snap.materialize() if snap is not None else None
+def _data(snap: Snapshot | None) -> orjson.Fragment | None:
+    return snap.fragment() if snap is not None else None
 
 
 def _grad_of(
@@ -122,7 +123,7 @@ def _event(event: tuple[Any, ...]) -> dict[str, Any]:
             "node_kind": "tensor",
             "pass": event[1],
             "node": event[2],
-            "grad": event[3].materialize(),
+            "grad": event[3].fragment(),
             "hooked": event[4],
         }
     return {

@@ -12,6 +12,7 @@ import math
 from typing import Any
 
 import numpy as np
+import orjson
 import torch
 
 _NUMPY_OK = frozenset(
@@ -41,7 +42,7 @@ _COPY_LIMIT = 65_536
 class Snapshot:
     """A tensor's contents at one moment: a small copy, or a summary of a large tensor."""
 
-    __slots__ = ("copy", "data", "dtype", "full", "numel", "preview", "shape")
+    __slots__ = ("copy", "data", "dtype", "full", "json", "numel", "preview", "shape")
 
     def __init__(
         self, tensor: torch.Tensor, full_values: int, preview_values: int, keep: bool
@@ -53,6 +54,7 @@ class Snapshot:
         self.full = keep and self.numel <= full_values
         self.preview = preview_values
         self.data: dict[str, Any] | None = None
+        self.json: orjson.Fragment | None = None
         self.copy: torch.Tensor | None = None
         # A bulk copy now is cheap; turning it into numbers and stats is not, and most
         # snapshots of a long loop are dropped by pruning, so that waits for materialize().
@@ -67,9 +69,19 @@ class Snapshot:
             if self.full:
                 self.data = _full(self.copy, self.shape, self.dtype, self.numel)
             else:
-                self.data = _summary(self.copy, self.shape, self.dtype, self.numel, self.preview)
+                self.data = _summary_of_copy(
+                    self.copy, self.shape, self.dtype, self.numel, self.preview
+                )
             self.copy = None
         return self.data
+
+    def fragment(self) -> orjson.Fragment:
+        """The TensorData as JSON, written once however many events share it."""
+        if self.json is None:
+            self.json = orjson.Fragment(
+                orjson.dumps(self.materialize(), option=orjson.OPT_SERIALIZE_NUMPY)
+            )
+        return self.json
 
     def approx_bytes(self) -> int:
         return 120 + (self.numel * 10 if self.full else 0)
@@ -172,6 +184,29 @@ def _full(t: torch.Tensor, shape: list[int], dtype: str, numel: int) -> dict[str
         "values": _values(arr),
         "preview": None,
         "stats": _stats(arr),
+    }
+
+
+def _summary_of_copy(
+    t: torch.Tensor, shape: list[int], dtype: str, numel: int, preview: int
+) -> dict[str, Any]:
+    """A summary of a copy already on the CPU: numpy's reductions beat torch's on these sizes."""
+    arr = _as_numpy(t).reshape(-1)
+    head = arr[:preview]
+    preview_values = head.tolist()
+    if head.dtype.kind == "f" and not np.isfinite(head).all():
+        preview_values = _strings_for_nonfinite(preview_values)
+    stats = _stats(arr)
+    for key in ("min", "max"):
+        if isinstance(stats[key], float):
+            stats[key] = _number(stats[key])
+    return {
+        "shape": shape,
+        "dtype": dtype,
+        "numel": numel,
+        "values": None,
+        "preview": preview_values,
+        "stats": stats,
     }
 
 

@@ -1,0 +1,151 @@
+"""Trace cost against CPython + torch running the same program, side by side in one run.
+
+Three program families (a scalar chain, a small MLP, an unrolled RNN) at about 10, 100,
+1,000 and 10,000 tensor ops. For each: the median time of the program under CPython +
+torch (the file run with runpy after the same seed, one torch thread, like the engine),
+the median time of gradtrace tracing it to JSON bytes, their ratio, the payload size,
+and the time spent validating the payload into the pydantic Trace.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import runpy
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import torch
+
+from gradtrace import Limits, Trace
+from gradtrace.trace.session import trace_program
+
+REPEATS = 5
+SIZES = (10, 100, 1_000, 10_000)
+LIMITS = Limits(wall_time_s=120, graph_nodes=200_000, total_elements=50_000_000)
+
+
+def chain(ops: int) -> str:
+    return f"""import torch
+x = torch.tensor(0.5, requires_grad=True)
+y = x
+for i in range({max(ops // 2, 1)}):
+    y = y * 0.999 + 0.001
+y.backward()
+print(x.grad)
+"""
+
+
+def mlp(ops: int) -> str:
+    layers = max(ops // 4, 1)
+    return f"""import torch
+torch.manual_seed(0)
+Ws = [torch.randn(64, 64, requires_grad=True) for i in range({layers})]
+h = torch.randn(8, 64)
+for W in Ws:
+    h = torch.tanh(h @ W * 0.1)
+loss = h.pow(2).mean()
+loss.backward()
+print(loss.item())
+"""
+
+
+def rnn(ops: int) -> str:
+    steps = max(ops // 6, 1)
+    return f"""import torch
+torch.manual_seed(0)
+Wh = torch.randn(16, 16, requires_grad=True)
+Wx = torch.randn(4, 16, requires_grad=True)
+b = torch.zeros(16, requires_grad=True)
+xs = torch.randn({steps}, 1, 4)
+h = torch.zeros(1, 16)
+for t in range({steps}):
+    h = torch.tanh(h @ Wh * 0.1 + xs[t] @ Wx + b)
+loss = h.sum()
+loss.backward()
+print(loss.item())
+"""
+
+
+FAMILIES = {"scalar chain": chain, "MLP 64-wide": mlp, "unrolled RNN": rnn}
+
+
+def _median_ms(fn: Any) -> float:
+    fn()  # warm
+    times = []
+    for _ in range(REPEATS):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1000
+
+
+def measure(source: str) -> dict[str, Any]:
+    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
+        f.write(source)
+        path = f.name
+    threads = torch.get_num_threads()
+
+    def reference() -> None:
+        torch.set_num_threads(1)
+        torch.manual_seed(0)
+        with contextlib.redirect_stdout(io.StringIO()):
+            runpy.run_path(path, run_name="__main__")
+        torch.set_num_threads(threads)
+
+    def traced() -> bytes:
+        return trace_program(source, device="cpu", seed=0, limits=LIMITS)
+
+    try:
+        cpython_ms = _median_ms(reference)
+        gradtrace_ms = _median_ms(traced)
+        payload = traced()
+        start = time.perf_counter()
+        trace = Trace.model_validate_json(payload)
+        validate_ms = (time.perf_counter() - start) * 1000
+    finally:
+        Path(path).unlink()
+    assert trace.ok, trace.error
+    return {
+        "nodes": len(trace.nodes),
+        "cpython_ms": cpython_ms,
+        "gradtrace_ms": gradtrace_ms,
+        "ratio": gradtrace_ms / cpython_ms,
+        "payload_bytes": len(payload),
+        "validate_ms": validate_ms,
+    }
+
+
+def run_engine_bench() -> list[dict[str, Any]]:
+    rows = []
+    for family, make in FAMILIES.items():
+        for ops in SIZES:
+            row = {"family": family, "ops": ops, **measure(make(ops))}
+            rows.append(row)
+            print(
+                f"  {family:13s} {ops:>6,} ops: cpython {row['cpython_ms']:8.1f} ms, "
+                f"gradtrace {row['gradtrace_ms']:8.1f} ms ({row['ratio']:.2f}x)",
+                flush=True,
+            )
+    return rows
+
+
+def markdown(rows: list[dict[str, Any]]) -> str:
+    lines = [
+        "| program | ops | nodes | CPython + torch (ms) | gradtrace (ms) | ratio | payload | pydantic validation (ms) |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for r in rows:
+        lines.append(
+            f"| {r['family']} | {r['ops']:,} | {r['nodes']:,} | {r['cpython_ms']:.1f} | "
+            f"{r['gradtrace_ms']:.1f} | {r['ratio']:.2f}x | {r['payload_bytes'] / 1e6:.2f} MB | "
+            f"{r['validate_ms']:.1f} |"
+        )
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    print(markdown(run_engine_bench()))
