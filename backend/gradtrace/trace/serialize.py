@@ -32,7 +32,7 @@ def _data(snap: Snapshot | None) -> orjson.Fragment | None:
 
 def _grad_of(
     rec: TensorRec, rec_state: Recorder, cache: dict[int, Snapshot | None]
-) -> dict[str, Any] | None:
+) -> orjson.Fragment | None:
     t = rec.tensor
     key = id(t)
     if key not in cache:

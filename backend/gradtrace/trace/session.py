@@ -159,8 +159,6 @@ def trace_program(source: str, *, device: str, seed: int, limits: Limits) -> byt
     recorder.bind_specials(MODULES)
     interp = Interpreter(source, limits, recorder, device)
     recorder.live_tensors = lambda: _live_tensors(interp.globals.vars)
-    error: dict[str, Any] | None = None
-    seen: list[warnings.WarningMessage] = []
     # The cyclic GC walks every object torch and the trace hold; with tens of thousands of
     # records its passes dominate the run. Reference counting frees what matters meanwhile.
     gc_was_enabled = gc.isenabled()
