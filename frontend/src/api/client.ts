@@ -1,0 +1,51 @@
+// The HTTP client: the service's four routes, with typed answers.
+import type { Example, Health, Reference, Trace, TraceRequest } from './types';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly retryAfter: number | null = null,
+  ) {
+    super(message);
+  }
+}
+
+async function answer<T>(response: Response): Promise<T> {
+  if (response.ok) return (await response.json()) as T;
+  let detail = response.statusText;
+  try {
+    const body: unknown = await response.json();
+    if (body && typeof body === 'object' && 'detail' in body) {
+      const d = (body as { detail: unknown }).detail;
+      detail = typeof d === 'string' ? d : JSON.stringify(d);
+    }
+  } catch {
+    /* not JSON: keep the status text */
+  }
+  const retry = Number(response.headers.get('Retry-After'));
+  throw new ApiError(response.status, `${response.status}: ${detail}`, Number.isFinite(retry) && retry > 0 ? retry : null);
+}
+
+export interface Client {
+  trace(request: TraceRequest, signal?: AbortSignal): Promise<Trace>;
+  examples(): Promise<Example[]>;
+  reference(): Promise<Reference>;
+  health(): Promise<Health>;
+}
+
+export function createClient(base = '', fetcher: typeof fetch = fetch.bind(globalThis)): Client {
+  const get = <T>(path: string) => fetcher(base + path, { headers: { Accept: 'application/json' } }).then((r) => answer<T>(r));
+  return {
+    trace: (request, signal) =>
+      fetcher(base + '/api/trace', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify(request),
+        signal,
+      }).then((r) => answer<Trace>(r)),
+    examples: () => get<Example[] | { examples: Example[] }>('/api/examples').then((e) => (Array.isArray(e) ? e : e.examples)),
+    reference: () => get<Reference>('/api/reference'),
+    health: () => get<Health>('/api/health'),
+  };
+}

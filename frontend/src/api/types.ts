@@ -1,0 +1,30 @@
+// Names for the generated OpenAPI types (schema.d.ts); nothing here is written by hand.
+import type { components } from './schema';
+
+type Schemas = components['schemas'];
+
+export type Trace = Schemas['Trace'];
+export type TensorNode = Schemas['TensorNode'];
+export type FunctionNode = Schemas['FunctionNode'];
+export type GraphNode = TensorNode | FunctionNode;
+export type Edge = Schemas['Edge'];
+export type TensorData = Schemas['TensorData'];
+export type Stats = Schemas['Stats'];
+export type Span = Schemas['Span'];
+export type ErrorInfo = Schemas['ErrorInfo'];
+export type Pass = Schemas['Pass'];
+export type SavedTensor = Schemas['SavedTensor'];
+export type Series = Schemas['Series'];
+export type ForwardEvent = Schemas['ForwardEvent'];
+export type PrintEvent = Schemas['PrintEvent'];
+export type BackwardFunctionEvent = Schemas['BackwardFunctionEvent'];
+export type BackwardTensorEvent = Schemas['BackwardTensorEvent'];
+export type TimelineEvent = Trace['timeline'][number];
+export type ReferenceEntry = Schemas['ReferenceEntry'];
+export type Reference = Schemas['Reference'];
+/** A number as JSON carries it: non-finite floats arrive as "nan", "inf", "-inf". */
+export type JsonNumber = number | boolean | string;
+
+export type Example = Schemas['ExampleOut'];
+export type Health = Schemas['Health'];
+export type TraceRequest = Schemas['TraceRequest'];

@@ -1,0 +1,118 @@
+// The trace's timeline, indexed once: which steps are forward, which belong to
+// which backward pass, where the prints are. A "step" is one timeline event; the
+// cursor counts the events applied (0 = nothing yet, length = the whole program).
+import type { Trace } from '../api/types';
+
+export const EV_FORWARD = 0;
+export const EV_BACKWARD_FUNCTION = 1;
+export const EV_BACKWARD_TENSOR = 2;
+export const EV_PRINT = 3;
+
+export interface PassRange {
+  /** The pass's index (as in `trace.passes`). */
+  index: number;
+  /** Event index of the pass's first and one past its last backward event. */
+  start: number;
+  end: number;
+  line: number | null;
+}
+
+export interface Segment {
+  phase: 'forward' | 'backward';
+  /** The backward pass, or null for forward. */
+  pass: number | null;
+  start: number;
+  end: number;
+}
+
+export class TimelineIndex {
+  readonly length: number;
+  readonly kinds: Uint8Array;
+  /** Backward pass of each event, -1 for forward and print events. */
+  readonly passOf: Int32Array;
+  readonly passes: PassRange[];
+  /** Contiguous runs of forward or backward events (prints join the run they sit in). */
+  readonly segments: Segment[];
+  /** Event indices of print events, ascending. */
+  readonly prints: Int32Array;
+
+  constructor(trace: Pick<Trace, 'timeline' | 'passes'>) {
+    const events = trace.timeline;
+    const n = events.length;
+    this.length = n;
+    this.kinds = new Uint8Array(n);
+    this.passOf = new Int32Array(n).fill(-1);
+    const prints: number[] = [];
+    const ranges = new Map<number, PassRange>();
+    const segments: Segment[] = [];
+    for (let i = 0; i < n; i++) {
+      const e = events[i]!;
+      let phase: 'forward' | 'backward' | null = null;
+      let pass: number | null = null;
+      if (e.phase === 'forward') {
+        this.kinds[i] = EV_FORWARD;
+        phase = 'forward';
+      } else if (e.phase === 'print') {
+        this.kinds[i] = EV_PRINT;
+        prints.push(i);
+      } else {
+        this.kinds[i] = e.node_kind === 'tensor' ? EV_BACKWARD_TENSOR : EV_BACKWARD_FUNCTION;
+        pass = e.pass;
+        this.passOf[i] = pass;
+        phase = 'backward';
+        const r = ranges.get(pass);
+        if (r) r.end = i + 1;
+        else ranges.set(pass, { index: pass, start: i, end: i + 1, line: null });
+      }
+      const last = segments[segments.length - 1];
+      if (phase === null) {
+        if (last) last.end = i + 1;
+        else segments.push({ phase: 'forward', pass: null, start: i, end: i + 1 });
+      } else if (last && last.phase === phase && last.pass === pass) {
+        last.end = i + 1;
+      } else {
+        segments.push({ phase, pass, start: i, end: i + 1 });
+      }
+    }
+    for (const p of trace.passes) {
+      const r = ranges.get(p.index);
+      if (r) r.line = p.line;
+    }
+    this.passes = [...ranges.values()].sort((a, b) => a.index - b.index);
+    this.segments = segments;
+    this.prints = Int32Array.from(prints);
+  }
+
+  /** The backward pass the cursor is in: that of the latest backward event applied, or null. */
+  passAt(cursor: number): number | null {
+    for (let i = Math.min(cursor, this.length) - 1; i >= 0; i--) {
+      const p = this.passOf[i]!;
+      if (p >= 0) return p;
+    }
+    return null;
+  }
+
+  /** How many print events the first `cursor` events hold. */
+  printsBefore(cursor: number): number {
+    let lo = 0;
+    let hi = this.prints.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.prints[mid]! < cursor) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** The phase of the latest event applied. */
+  phaseAt(cursor: number): 'start' | 'forward' | 'backward' | 'end' {
+    if (cursor <= 0) return 'start';
+    if (cursor >= this.length) return 'end';
+    for (let i = cursor - 1; i >= 0; i--) {
+      const k = this.kinds[i]!;
+      if (k === EV_FORWARD) return 'forward';
+      if (k !== EV_PRINT) return 'backward';
+    }
+    return 'forward';
+  }
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { decodeHash, encodeHash, fromBase64Url, toBase64Url } from './url';
+
+describe('share links', () => {
+  it('round-trips a program, device, seed and step through the hash', () => {
+    const source = 'import torch\nx = torch.tensor(3.0, requires_grad=True)\nprint("π ≈", x * 2)  # ünïcode\n';
+    const hash = encodeHash({ source, device: 'cpu', seed: 7, step: 12 });
+    expect(hash).toMatch(/^#code=[A-Za-z0-9_-]+&device=cpu&seed=7&step=12$/);
+    expect(decodeHash(hash)).toEqual({ source, device: 'cpu', seed: 7, step: 12 });
+  });
+  it('leaves out a zero seed and a missing step', () => {
+    const hash = encodeHash({ source: 'x = 1', device: 'auto', seed: 0, step: null });
+    expect(hash).not.toContain('seed');
+    expect(decodeHash(hash)).toEqual({ source: 'x = 1', device: 'auto', seed: 0, step: null });
+  });
+  it('ignores hashes with no program or a broken one', () => {
+    expect(decodeHash('')).toBeNull();
+    expect(decodeHash('#step=3')).toBeNull();
+    expect(decodeHash('#code=@@@')).toBeNull();
+  });
+  it('encodes bytes as base64url without padding', () => {
+    const bytes = Uint8Array.from([251, 255, 0, 1]);
+    expect(toBase64Url(bytes)).toBe('-_8AAQ');
+    expect(Array.from(fromBase64Url('-_8AAQ'))).toEqual([251, 255, 0, 1]);
+  });
+});
