@@ -18,3 +18,48 @@ def run_json(
 def run(source: str, device: str = "cpu", seed: int = 0, limits: Limits | None = None) -> Trace:
     """Run `source` through real torch autograd after `torch.manual_seed(seed)`."""
     return Trace.model_validate_json(run_json(source, device=device, seed=seed, limits=limits))
+
+
+# Exercises the parts of torch that import modules or build tables on first use (the
+# optimizers' profiler hooks, meta-device shape functions, DataLoader, printing), so a
+# sandboxed worker that may not open files has them all before its first job.
+_WARM_UP = """
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+from torch.utils.data import DataLoader, TensorDataset
+
+
+class Square(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return x * x
+
+    @staticmethod
+    def backward(ctx, g):
+        x, = ctx.saved_tensors
+        return 2 * x * g
+
+
+model = nn.Sequential(nn.Linear(3, 4), nn.ReLU(), nn.Linear(4, 2))
+for opt in (torch.optim.SGD(model.parameters(), lr=0.1, momentum=0.9),
+            torch.optim.Adam(model.parameters(), lr=0.01)):
+    for xb, yb in DataLoader(TensorDataset(torch.randn(4, 3), torch.tensor([0, 1, 0, 1])), batch_size=2, shuffle=True):
+        loss = F.cross_entropy(model(xb), yb) + F.mse_loss(Square.apply(xb).sum(), torch.tensor(1.0))
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+x = torch.tensor([1.0, -2.0], requires_grad=True)
+g, = torch.autograd.grad((x ** 3).sum(), x, create_graph=True)
+g.sum().backward()
+big = torch.ones(1000, 1)
+print(x, x.grad, loss.grad_fn, f"{loss.item():.3f}", "{}".format(x.shape), model)
+"""
+
+
+def warm_up() -> None:
+    """Run one representative program, so a fresh worker's first real job is fast."""
+    run_json(_WARM_UP)
+    # A refused oversized matmul runs torch's meta-device shape functions once.
+    run_json("import torch\na = torch.ones(2000, 1)\nb = torch.ones(1, 2000)\nc = a @ b")

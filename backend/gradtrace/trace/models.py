@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag
 
 SCHEMA = "gradtrace.trace/1"
 
@@ -146,12 +146,22 @@ class PrintEvent(Model):
     text: str
 
 
-BackwardEvent = Annotated[
-    BackwardFunctionEvent | BackwardTensorEvent, Field(discriminator="node_kind")
-]
+def _event_kind(event: Any) -> str:
+    """Which event model a timeline entry is: its phase, and for backward its node kind."""
+    get = event.get if isinstance(event, dict) else lambda k, d=None: getattr(event, k, d)
+    phase = get("phase")
+    if phase == "backward":
+        return "backward-tensor" if get("node_kind") == "tensor" else "backward-function"
+    return str(phase)
+
+
+# One flat tagged union (a nested discriminated union breaks FastAPI's OpenAPI output).
 Event = Annotated[
-    ForwardEvent | PrintEvent | BackwardEvent,
-    Field(discriminator="phase"),
+    Annotated[ForwardEvent, Tag("forward")]
+    | Annotated[PrintEvent, Tag("print")]
+    | Annotated[BackwardFunctionEvent, Tag("backward-function")]
+    | Annotated[BackwardTensorEvent, Tag("backward-tensor")],
+    Discriminator(_event_kind),
 ]
 
 

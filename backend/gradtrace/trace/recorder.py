@@ -122,6 +122,8 @@ class Recorder:
         self.by_fn: dict[int, FunctionRec] = {}
         self.by_output: dict[tuple[int, int], TensorRec] = {}
         self.aliases: dict[int, tuple[Tensor, Tensor]] = {}
+        # Every recorded version of a tensor object, whose snapshots an in-place change freezes.
+        self.versions: dict[int, list[TensorRec]] = {}
         self.edges: list[tuple[str, str, str]] = []
         self.edge_set: set[tuple[str, str]] = set()
         self.timeline: list[tuple[Any, ...]] = []
@@ -212,6 +214,7 @@ class Recorder:
             )
         self.tensors.append(rec)
         self.by_tensor[id(t)] = rec
+        self.versions.setdefault(id(t), []).append(rec)
         self.timeline.append(("forward", rec.id))
         if len(self.tensors) + len(self.functions) > self.prune_at:
             self._prune_during_run()
@@ -380,12 +383,16 @@ class Recorder:
         """`t` is about to change in place: the node of whatever it aliases is now stale."""
         pair = self.aliases.get(id(t))
         if pair is not None and pair[0] is t:
-            origin = self.by_tensor.get(id(pair[1]))
-            if origin is not None:
-                origin.stale = True
+            self._freeze_all(pair[1])
+        self._freeze_all(t)
+
+    def _freeze_all(self, t: Tensor) -> None:
         rec = self.by_tensor.get(id(t))
         if rec is not None and rec.tensor is t:
             rec.stale = True
+            for older in self.versions.get(id(t), ()):
+                if older.snapshot is not None:
+                    older.snapshot.freeze()
 
     # ------------------------------------------------------------------ output
 
@@ -546,6 +553,11 @@ class Recorder:
         outs = [self._blob(g) if isinstance(g, Tensor) else None for g in grad_outputs]
         ins = [self._blob(g) if isinstance(g, Tensor) else None for g in grad_inputs]
         if frec.tensor is not None:
+            # AccumulateGrad may have adopted this very tensor as `.grad`, which later
+            # passes or zero_() change in place: copy it now.
+            for snap in outs:
+                if snap is not None:
+                    snap.freeze()
             self.timeline.append(("function", p, frec.id, ins, outs))
             leaf = frec.tensor
             if outs and outs[0] is not None and leaf.id not in self.pass_seen:
@@ -640,6 +652,11 @@ class Recorder:
         self.by_tensor = {k: r for k, r in self.by_tensor.items() if r.id in keep}
         self.by_output = {k: r for k, r in self.by_output.items() if r.id in keep}
         self.by_fn = {k: f for k, f in self.by_fn.items() if f.id in keep}
+        self.versions = {
+            k: kept
+            for k, recs in self.versions.items()
+            if (kept := [r for r in recs if r.id in keep])
+        }
         self.edges = [e for e in self.edges if e[0] in keep and e[1] in keep]
         self.edge_set = {(s, t) for s, t, _ in self.edges}
         self.timeline = [e for e in self.timeline if _event_kept(e, keep, keep_from)]

@@ -35,37 +35,66 @@ def _number(value: float) -> float | str:
     return "inf" if value > 0 else "-inf"
 
 
-# Tensors up to this many elements are copied when recorded (64 K floats: 256 KB).
+# Tensors up to this many elements are copied when they must be (256 KB of floats);
+# larger ones are summarised at that moment instead.
 _COPY_LIMIT = 65_536
 
 
 class Snapshot:
-    """A tensor's contents at one moment: a small copy, or a summary of a large tensor."""
+    """A tensor's contents at one moment, copied only if they are about to change.
 
-    __slots__ = ("copy", "data", "dtype", "full", "json", "numel", "preview", "shape")
+    Most tensors a program makes are never modified afterwards, so a snapshot starts as a
+    reference plus the tensor's version counter. Every in-place change the evaluator can
+    see (augmented assignment, item assignment, `_` methods, optimizer steps, `.data`)
+    calls `freeze()` first, which takes the copy. Turning values into numbers and stats
+    waits for `materialize()`, since pruning drops most snapshots of a long loop.
+    """
+
+    __slots__ = (
+        "copy", "data", "dtype", "full", "json", "numel", "preview", "shape", "source",
+        "version",
+    )  # fmt: skip
 
     def __init__(
         self, tensor: torch.Tensor, full_values: int, preview_values: int, keep: bool
     ) -> None:
-        t = tensor.detach()
-        self.shape = list(t.shape)
-        self.dtype = dtype_name(t.dtype)
-        self.numel = t.numel()
+        self.shape = list(tensor.shape)
+        self.dtype = dtype_name(tensor.dtype)
+        self.numel = tensor.numel()
         self.full = keep and self.numel <= full_values
         self.preview = preview_values
         self.data: dict[str, Any] | None = None
         self.json: orjson.Fragment | None = None
         self.copy: torch.Tensor | None = None
-        # A bulk copy now is cheap; turning it into numbers and stats is not, and most
-        # snapshots of a long loop are dropped by pruning, so that waits for materialize().
+        self.source: torch.Tensor | None = tensor
+        self.version = tensor._version
+
+    def freeze(self) -> None:
+        """Copy the contents now: the tensor is about to change in place."""
+        t = self.source
+        if t is None or self.data is not None or self.copy is not None:
+            return
+        self.source = None
+        t = t.detach()
         if self.numel <= _COPY_LIMIT:
             self.copy = t.to("cpu", copy=True, memory_format=torch.contiguous_format)
         else:
-            self.data = _summary(t, self.shape, self.dtype, self.numel, preview_values)
+            self.data = _summary(t, self.shape, self.dtype, self.numel, self.preview)
+
+    @property
+    def changed(self) -> bool:
+        """Whether the tensor changed where no freeze() saw it (its value is then the later one)."""
+        return self.source is not None and self.source._version != self.version
 
     def materialize(self) -> dict[str, Any]:
         if self.data is None:
-            assert self.copy is not None
+            if self.copy is None:
+                assert self.source is not None
+                t = self.source.detach()
+                if t.device.type != "cpu":
+                    t = t.cpu()
+                self.copy = t if t.is_contiguous() else t.contiguous()
+                self.source = None
             if self.full:
                 self.data = _full(self.copy, self.shape, self.dtype, self.numel)
             else:
