@@ -7,17 +7,35 @@ from gradtrace.trace.models import Trace
 
 
 def run_json(
-    source: str, device: str = "cpu", seed: int = 0, limits: Limits | None = None
+    source: str,
+    device: str = "cpu",
+    seed: int = 0,
+    limits: Limits | None = None,
+    iteration: int | None = None,
 ) -> bytes:
     """Run `source` and return its Trace as JSON bytes (the service's fast path)."""
     from gradtrace.trace.session import trace_program
 
-    return trace_program(source, device=device, seed=seed, limits=limits or Limits())
+    return trace_program(
+        source, device=device, seed=seed, limits=limits or Limits(), iteration=iteration
+    )
 
 
-def run(source: str, device: str = "cpu", seed: int = 0, limits: Limits | None = None) -> Trace:
-    """Run `source` through real torch autograd after `torch.manual_seed(seed)`."""
-    return Trace.model_validate_json(run_json(source, device=device, seed=seed, limits=limits))
+def run(
+    source: str,
+    device: str = "cpu",
+    seed: int = 0,
+    limits: Limits | None = None,
+    iteration: int | None = None,
+) -> Trace:
+    """Run `source` through real torch autograd after `torch.manual_seed(seed)`.
+
+    A program with many backward passes keeps the graphs of its last iterations in full;
+    `iteration=k` keeps the forward and backward pass of iteration k instead.
+    """
+    return Trace.model_validate_json(
+        run_json(source, device=device, seed=seed, limits=limits, iteration=iteration)
+    )
 
 
 # Exercises the parts of torch that import modules or build tables on first use (the

@@ -358,17 +358,26 @@ class Interpreter:
         limit = self.limits.loop_iterations
         truth = self.truth
 
+        loops = self.rec.loop_stack
+        line = node.lineno
+
         def while_(scope: Scope) -> Any:
             count = 0
-            while truth(test(scope), node.test):
-                count += 1
-                if count > limit:
-                    raise LimitError(f"a loop ran more than {limit:,} iterations", node)
-                r = body(scope)
-                if r is BREAK:
-                    return None
-                if r is RETURN:
-                    return r
+            frame = [line, 0]
+            loops.append(frame)
+            try:
+                while truth(test(scope), node.test):
+                    frame[1] = count
+                    count += 1
+                    if count > limit:
+                        raise LimitError(f"a loop ran more than {limit:,} iterations", node)
+                    r = body(scope)
+                    if r is BREAK:
+                        return None
+                    if r is RETURN:
+                        return r
+            finally:
+                loops.pop()
             return orelse(scope)
 
         return while_
@@ -381,19 +390,28 @@ class Interpreter:
         limit = self.limits.loop_iterations
         interp = self
 
+        loops = self.rec.loop_stack
+        line = node.lineno
+
         def for_(scope: Scope) -> Any:
             items = interp.iterate(iterable(scope), node.iter)
             count = 0
-            for item in items:
-                count += 1
-                if count > limit:
-                    raise LimitError(f"a loop ran more than {limit:,} iterations", node)
-                target(scope, item)
-                r = body(scope)
-                if r is BREAK:
-                    return None
-                if r is RETURN:
-                    return r
+            frame = [line, 0]
+            loops.append(frame)
+            try:
+                for item in items:
+                    frame[1] = count
+                    count += 1
+                    if count > limit:
+                        raise LimitError(f"a loop ran more than {limit:,} iterations", node)
+                    target(scope, item)
+                    r = body(scope)
+                    if r is BREAK:
+                        return None
+                    if r is RETURN:
+                        return r
+            finally:
+                loops.pop()
             return orelse(scope)
 
         return for_
@@ -1612,6 +1630,8 @@ class Interpreter:
             for group in owner.param_groups:
                 for p in group["params"]:
                     self.rec.before_inplace(p)
+        if isinstance(target, nn.Module):
+            return self.call_module(target, args, kwargs, node, label, name)
         result = target(*args, **kwargs)
         if isinstance(result, Tensor):
             self.check_size(result)
@@ -1627,6 +1647,34 @@ class Interpreter:
                 self.check_size(result)
         elif type(result) is str:
             self.check_size(result)
+        return result
+
+    def call_module(
+        self,
+        module: nn.Module,
+        args: tuple[Any, ...],
+        kwargs: dict[str, Any],
+        node: ast.Call,
+        label: str,
+        name: str,
+    ) -> Any:
+        """Call a Module with its dotted path on the recorder's stack, so its nodes group by it."""
+        stack = self.rec.module_stack
+        path = f"{stack[-1]}.{name}" if stack and name else (name or type(module).__name__)
+        stack.append(path)
+        try:
+            result = module(*args, **kwargs)
+            # Recorded inside the module: the Nodes torch made in its forward belong to it.
+            if self.rec.active:
+                inputs = _tensor_inputs(args, kwargs)
+                if isinstance(result, Tensor):
+                    self.rec.result(result, node, label, inputs)
+                elif isinstance(result, tuple):
+                    for item in result:
+                        if isinstance(item, Tensor):
+                            self.rec.result(item, node, label, inputs)
+        finally:
+            stack.pop()
         return result
 
     def call_tensor_method(

@@ -67,6 +67,13 @@ class SavedTensor(Model):
     value: TensorData | None = None
 
 
+class LoopFrame(Model):
+    """One enclosing loop of the source when a node was made: its line and iteration."""
+
+    line: int
+    iteration: int
+
+
 class TensorNode(Model):
     id: str
     kind: Literal["tensor"] = "tensor"
@@ -89,6 +96,12 @@ class TensorNode(Model):
     label: str | None = Field(default=None, description="the source text that made it, shortened")
     hooks: int = Field(default=0, description="user hooks registered on it")
     iteration: int = Field(default=0, description="backward passes completed when it was made")
+    module: str | None = Field(
+        default=None, description="the nn.Module whose forward made it, as a dotted path"
+    )
+    loops: list[LoopFrame] = Field(
+        default_factory=list, description="the source loops it was made in, outermost first"
+    )
 
 
 class FunctionNode(Model):
@@ -102,6 +115,8 @@ class FunctionNode(Model):
     custom: bool = Field(default=False, description="a user-written autograd.Function")
     sequence_nr: int | None = None
     iteration: int = 0
+    module: str | None = None
+    loops: list[LoopFrame] = Field(default_factory=list)
 
 
 Node = Annotated[TensorNode | FunctionNode, Field(discriminator="kind")]

@@ -22,7 +22,7 @@ from torch import nn
 
 from gradtrace.language.errors import LimitError
 from gradtrace.language.limits import Limits
-from gradtrace.trace.tensordata import Snapshot, dtype_name
+from gradtrace.trace.tensordata import Snapshot
 
 Tensor = torch.Tensor
 _BackwardCFunction = torch.autograd.function.BackwardCFunction
@@ -39,8 +39,8 @@ def _saved_names(kind: type) -> list[str]:
 
 class TensorRec:
     __slots__ = (
-        "grad_fn", "hooks", "id", "iteration", "label", "name", "node", "retains_grad",
-        "role", "snapshot", "stale", "tensor", "version",
+        "grad_fn", "hooks", "id", "iteration", "label", "loops", "module", "name", "node",
+        "retains_grad", "role", "snapshot", "stale", "tensor", "version",
     )  # fmt: skip
 
     def __init__(
@@ -55,6 +55,8 @@ class TensorRec:
         self.name: str | None = None
         self.iteration = iteration
         self.retains_grad = False
+        self.module: str | None = None
+        self.loops: tuple[tuple[int, int], ...] = ()
         self.hooks = 0
         self.stale = False
         self.snapshot: Snapshot | None = None
@@ -69,7 +71,10 @@ class TensorRec:
 
 
 class FunctionRec:
-    __slots__ = ("custom", "fn", "id", "iteration", "node", "op", "saved", "sequence_nr", "tensor")
+    __slots__ = (
+        "custom", "fn", "id", "iteration", "loops", "module", "node", "op", "saved",
+        "sequence_nr", "tensor",
+    )  # fmt: skip
 
     def __init__(self, rid: str, fn: Any, node: ast.AST | None, iteration: int):
         self.id = rid
@@ -78,6 +83,8 @@ class FunctionRec:
         self.node = node
         self.iteration = iteration
         self.custom = isinstance(fn, _BackwardCFunction)
+        self.module: str | None = None
+        self.loops: tuple[tuple[int, int], ...] = ()
         self.tensor: TensorRec | None = None
         self.saved: list[dict[str, Any]] = []
         try:
@@ -140,7 +147,9 @@ class Recorder:
         self.bytes_budget = limits.trace_bytes
         self.held_elements = 0
         self.next_id = 0
-        self.pruned_before = 0
+        # Which iterations pruning keeps (each prune narrows it), and the one asked for.
+        self.kept: list[Callable[[int], bool]] = []
+        self.focus: int | None = None
         self.prune_at = max(limits.graph_nodes // 4, 256)
         self.tensor_specials: dict[str, Callable[..., Any]] = {
             "backward": self._tensor_backward,
@@ -148,6 +157,9 @@ class Recorder:
             "retain_grad": self._retain_grad,
         }
         self.call_specials: dict[int, Callable[..., Any]] = {}
+        # Where the evaluator is: the nn.Module calls and source loops it is inside.
+        self.module_stack: list[str] = []
+        self.loop_stack: list[list[int]] = []
         # The tensors the program still holds (its globals), kept whole by pruning.
         self.live_tensors: Callable[[], list[Tensor]] = list
 
@@ -202,6 +214,8 @@ class Recorder:
 
     def _add_tensor(self, t: Tensor, node: ast.AST | None, label: str | None) -> TensorRec:
         rec = TensorRec(self._new_id("t"), t, node, label, self.iteration)
+        rec.module = self.module_stack[-1] if self.module_stack else None
+        rec.loops = tuple((line, i) for line, i in self.loop_stack) if self.loop_stack else ()
         previous = self.by_tensor.get(id(t))
         if previous is not None and previous.tensor is t:
             rec.name = previous.name
@@ -306,6 +320,8 @@ class Recorder:
 
     def _add_function(self, gf: Any, node: ast.AST | None) -> FunctionRec:
         frec = FunctionRec(self._new_id("f"), gf, node, self.iteration)
+        frec.module = self.module_stack[-1] if self.module_stack else None
+        frec.loops = tuple((line, i) for line, i in self.loop_stack) if self.loop_stack else ()
         self.functions.append(frec)
         self.by_fn[id(gf)] = frec
         return frec
@@ -608,28 +624,51 @@ class Recorder:
     # ------------------------------------------------------------------ budgets
 
     def _prune_during_run(self) -> None:
-        keep_from = self.iteration - self.limits.kept_iterations + 1
-        if keep_from > self.pruned_before:
-            self.prune(keep_from)
+        recent = self.iteration - self.limits.kept_iterations + 1
+        focus = self.focus
+        self.prune(lambda i: i >= recent or i == focus)
         total = len(self.tensors) + len(self.functions)
         if total > self.limits.graph_nodes:
             raise LimitError(f"the graph grew past {self.limits.graph_nodes:,} nodes")
         self.prune_at = max(self.prune_at, total * 2)
 
-    def prune(self, keep_from: int) -> None:
-        """Keep the graph of the last iterations (and whatever feeds it); drop the rest."""
-        if keep_from <= self.pruned_before:
+    def finish_pruning(self) -> None:
+        """At the end: the focused iteration, or the last ones, in full."""
+        last = len(self.passes)
+        focus = self.focus
+        if focus is not None and last:
+            focus = min(max(focus, 0), last - 1)
+            self.prune(lambda i: i == focus, keep_live=False)
+        elif last > self.limits.kept_iterations:
+            recent = last - self.limits.kept_iterations + 1
+            self.prune(lambda i: i >= recent)
+        dropped = [i for i in range(last + 1) if not self.keeps(i)]
+        if dropped:
+            self.truncation.append(
+                f"iterations {_ranges(dropped)} of {last}: their graphs and backward passes were "
+                "dropped (request one with `iteration`); the series keep every iteration"
+            )
+
+    def keeps(self, iteration: int) -> bool:
+        return all(wanted(iteration) for wanted in self.kept)
+
+    def prune(self, wanted: Callable[[int], bool], keep_live: bool = True) -> None:
+        """Keep the graph of the wanted iterations (and whatever feeds it); drop the rest."""
+        self.kept.append(wanted)
+        if all(self.keeps(r.iteration) for r in self.tensors) and all(
+            self.keeps(f.iteration) for f in self.functions
+        ):
             return
         parents: dict[str, list[str]] = {}
         for source, target, _ in self.edges:
             parents.setdefault(target, []).append(source)
         keep: set[str] = set()
-        stack = [r.id for r in self.tensors if r.iteration >= keep_from]
-        stack += [f.id for f in self.functions if f.iteration >= keep_from]
-        for p in self.passes[keep_from:]:
-            if p.root is not None:
+        stack = [r.id for r in self.tensors if self.keeps(r.iteration)]
+        stack += [f.id for f in self.functions if self.keeps(f.iteration)]
+        for p in self.passes:
+            if p.root is not None and self.keeps(p.index):
                 stack.append(p.root.id)
-        for t in self.live_tensors():
+        for t in self.live_tensors() if keep_live else ():
             rec = self.by_tensor.get(id(t))
             if rec is not None and rec.tensor is t:
                 stack.append(rec.id)
@@ -639,14 +678,11 @@ class Recorder:
                 continue
             keep.add(nid)
             stack.extend(parents.get(nid, ()))
-        dropped_tensors = [r for r in self.tensors if r.id not in keep]
-        if not dropped_tensors and all(f.id in keep for f in self.functions):
-            self.pruned_before = keep_from
-            return
-        for r in dropped_tensors:
-            self.held_elements -= r.tensor.numel()
-            if self.bytes_budget >= 0 and r.snapshot is not None:
-                self.bytes_budget += r.snapshot.approx_bytes()
+        for r in self.tensors:
+            if r.id not in keep:
+                self.held_elements -= r.tensor.numel()
+                if r.snapshot is not None:
+                    self.bytes_budget += r.snapshot.approx_bytes()
         self.tensors = [r for r in self.tensors if r.id in keep]
         self.functions = [f for f in self.functions if f.id in keep]
         self.by_tensor = {k: r for k, r in self.by_tensor.items() if r.id in keep}
@@ -659,23 +695,26 @@ class Recorder:
         }
         self.edges = [e for e in self.edges if e[0] in keep and e[1] in keep]
         self.edge_set = {(s, t) for s, t, _ in self.edges}
-        self.timeline = [e for e in self.timeline if _event_kept(e, keep, keep_from)]
-        self.pruned_before = keep_from
-        self.truncation = [n for n in self.truncation if not n.startswith("iterations")]
-        self.truncation.append(
-            f"iterations 0–{keep_from - 1}: their graphs and backward passes were dropped; "
-            f"the last {self.limits.kept_iterations} are recorded in full and the series keep every iteration"
-        )
+        self.timeline = [e for e in self.timeline if self._event_kept(e, keep)]
+
+    def _event_kept(self, event: tuple[Any, ...], keep: set[str]) -> bool:
+        kind = event[0]
+        if kind == "print":
+            return True
+        if kind == "forward":
+            return event[1] in keep
+        return bool(self.keeps(event[1]) and event[2] in keep)
 
 
-def _event_kept(event: tuple[Any, ...], keep: set[str], keep_from: int) -> bool:
-    kind = event[0]
-    if kind == "print":
-        return True
-    if kind == "forward":
-        return event[1] in keep
-    return bool(event[1] >= keep_from and event[2] in keep)
-
-
-def tensor_dtype(t: Tensor) -> str:
-    return dtype_name(t.dtype)
+def _ranges(values: list[int]) -> str:
+    """[0, 1, 2, 5] -> '0–2, 5'."""
+    parts: list[str] = []
+    start = prev = values[0]
+    for v in values[1:]:
+        if v == prev + 1:
+            prev = v
+            continue
+        parts.append(f"{start}–{prev}" if prev > start else str(start))
+        start = prev = v
+    parts.append(f"{start}–{prev}" if prev > start else str(start))
+    return ", ".join(parts)

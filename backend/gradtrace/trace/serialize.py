@@ -43,24 +43,37 @@ def _grad_of(
     return _data(cache[key])
 
 
-def variables(rec: Recorder, names: dict[str, Any]) -> dict[str, str]:
+def variables(rec: Recorder, names: dict[str, Any]) -> dict[str, TensorRec]:
     """Each global name bound to a tensor (and each parameter of a global Module)."""
-    out: dict[str, str] = {}
+    out: dict[str, TensorRec] = {}
     was = rec.active
     rec.active = True
     try:
         for name, value in names.items():
             if isinstance(value, torch.Tensor):
-                out[name] = rec.node_of(value).id
+                out[name] = rec.node_of(value)
             elif isinstance(value, nn.Module):
                 for pname, param in value.named_parameters():
-                    out[f"{name}.{pname}"] = rec.node_of(param).id
+                    out[f"{name}.{pname}"] = rec.node_of(param)
     finally:
         rec.active = was
-    for name, node_id in out.items():
-        for t in rec.tensors:
-            if t.id == node_id and t.name is None:
-                t.name = name
+    for name, t in out.items():
+        if t.name is None:
+            t.name = name
+    return out
+
+
+def _resolve(rec: Recorder, names: dict[str, TensorRec]) -> dict[str, str]:
+    """Node ids after pruning: a pruned node's name goes to the newest kept version."""
+    present = {t.id for t in rec.tensors}
+    out: dict[str, str] = {}
+    for name, t in names.items():
+        if t.id in present:
+            out[name] = t.id
+            continue
+        versions = [v for v in rec.versions.get(id(t.tensor), ()) if v.id in present]
+        if versions:
+            out[name] = versions[-1].id
     return out
 
 
@@ -87,6 +100,8 @@ def _tensor_node(
         "label": rec.label,
         "hooks": rec.hooks,
         "iteration": rec.iteration,
+        "module": rec.module,
+        "loops": [{"line": line, "iteration": i} for line, i in rec.loops],
     }
 
 
@@ -108,6 +123,8 @@ def _function_node(rec: FunctionRec) -> dict[str, Any]:
         "custom": rec.custom,
         "sequence_nr": rec.sequence_nr,
         "iteration": rec.iteration,
+        "module": rec.module,
+        "loops": [{"line": line, "iteration": i} for line, i in rec.loops],
     }
 
 
@@ -142,28 +159,27 @@ def build_trace(
     ok: bool,
     error: dict[str, Any] | None,
     device: str,
-    names: dict[str, str],
+    names: dict[str, TensorRec],
     warnings_seen: list[dict[str, Any]],
     seed: int,
     version: str,
     elapsed_ms: float,
 ) -> dict[str, Any]:
-    if rec.iteration > rec.limits.kept_iterations:
-        rec.prune(rec.iteration - rec.limits.kept_iterations + 1)
+    rec.finish_pruning()
     grads: dict[int, Snapshot | None] = {}
     nodes: list[dict[str, Any]] = [_tensor_node(t, rec, grads) for t in rec.tensors]
     nodes.extend(_function_node(f) for f in rec.functions)
     passes = [
         {
             "index": p.index,
-            "root": p.root.id if p.root is not None and p.index >= rec.pruned_before else None,
+            "root": p.root.id if p.root is not None else None,
             "line": p.line,
             "retain_graph": p.retain_graph,
             "kind": p.kind,
             "create_graph": p.create_graph,
         }
         for p in rec.passes
-        if p.index >= rec.pruned_before
+        if rec.keeps(p.index)
     ]
     series = [
         {"label": label, "line": None, "values": values}
@@ -176,7 +192,7 @@ def build_trace(
         "error": error,
         "stdout": "".join(rec.stdout),
         "device": device,
-        "variables": names,
+        "variables": _resolve(rec, names),
         "nodes": nodes,
         "edges": [{"source": s, "target": t, "kind": k} for s, t, k in rec.edges],
         "timeline": [_event(e) for e in rec.timeline],

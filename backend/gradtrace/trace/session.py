@@ -152,11 +152,14 @@ def _live_tensors(names: dict[str, Any]) -> list[torch.Tensor]:
     return found
 
 
-def trace_program(source: str, *, device: str, seed: int, limits: Limits) -> bytes:
+def trace_program(
+    source: str, *, device: str, seed: int, limits: Limits, iteration: int | None = None
+) -> bytes:
     started = time.perf_counter()
     device = resolve_device(device)
     recorder = Recorder(limits)
     recorder.bind_specials(MODULES)
+    recorder.focus = iteration
     interp = Interpreter(source, limits, recorder, device)
     recorder.live_tensors = lambda: _live_tensors(interp.globals.vars)
     # The cyclic GC walks every object torch and the trace hold; with tens of thousands of
