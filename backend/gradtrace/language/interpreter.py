@@ -1633,6 +1633,8 @@ class Interpreter:
         if isinstance(target, nn.Module):
             return self.call_module(target, args, kwargs, node, label, name)
         result = target(*args, **kwargs)
+        if isinstance(result, nn.Module) and isinstance(target, type) and self.rec.active:
+            self.rec.adopt_parameters(result, node, label)
         if isinstance(result, Tensor):
             self.check_size(result)
             if self.rec.active:

@@ -93,6 +93,22 @@ class FunctionRec:
             self.sequence_nr = None
 
 
+class Probe:
+    """One run of the gradient check: leaf `leaf`, element `element`, moved by `delta`."""
+
+    __slots__ = ("delta", "element", "leaf", "value")
+
+    def __init__(self, leaf: int, element: int, delta: float) -> None:
+        self.leaf = leaf
+        self.element = element
+        self.delta = delta
+        self.value: float | None = None
+
+
+class ProbeDone(BaseException):
+    """Stops a gradient-check run at its first backward pass, once the root is known."""
+
+
 class PassRec:
     __slots__ = ("create_graph", "index", "kind", "line", "retain_graph", "root")
 
@@ -147,6 +163,11 @@ class Recorder:
         self.bytes_budget = limits.trace_bytes
         self.held_elements = 0
         self.next_id = 0
+        # Leaves that require grad, numbered as the program makes them; and the gradient
+        # check's perturbation of one of their elements, if this is one of its runs.
+        self.leaf_order: dict[int, int] = {}
+        self.leaves: list[Tensor] = []
+        self.probe: Probe | None = None
         # Which iterations pruning keeps (each prune narrows it), and the one asked for.
         self.kept: list[Callable[[int], bool]] = []
         self.focus: int | None = None
@@ -213,6 +234,8 @@ class Recorder:
         )
 
     def _add_tensor(self, t: Tensor, node: ast.AST | None, label: str | None) -> TensorRec:
+        if t.requires_grad and t.grad_fn is None and id(t) not in self.leaf_order:
+            self._new_leaf(t)
         rec = TensorRec(self._new_id("t"), t, node, label, self.iteration)
         rec.module = self.module_stack[-1] if self.module_stack else None
         rec.loops = tuple((line, i) for line, i in self.loop_stack) if self.loop_stack else ()
@@ -233,6 +256,21 @@ class Recorder:
         if len(self.tensors) + len(self.functions) > self.prune_at:
             self._prune_during_run()
         return rec
+
+    def _new_leaf(self, t: Tensor) -> None:
+        """Number the leaves in the order the program makes them (the gradient check's keys)."""
+        index = len(self.leaf_order)
+        self.leaf_order[id(t)] = index
+        self.leaves.append(t)
+        probe = self.probe
+        if probe is not None and probe.leaf == index:
+            with torch.no_grad():
+                t.view(-1)[probe.element] += probe.delta
+
+    def adopt_parameters(self, module: nn.Module, node: ast.AST | None, label: str | None) -> None:
+        """A Module was just built: its parameters are leaves from this line on."""
+        for param in module.parameters():
+            self.result(param, node, label, ())
 
     def node_of(self, t: Tensor) -> TensorRec:
         """The node of `t` as it is now, recording it (as an input met along the way) if new."""
@@ -508,6 +546,9 @@ class Recorder:
         if not self.active:
             return call()
         root_recs = [self.node_of(r) for r in roots if isinstance(r, Tensor)]
+        if self.probe is not None and root_recs:
+            self.probe.value = root_recs[0].tensor.detach().double().sum().item()
+            raise ProbeDone()
         for rec in root_recs:
             if rec.role == "intermediate":
                 rec.role = "output"

@@ -81,6 +81,14 @@ class Snapshot:
         else:
             self.data = _summary(t, self.shape, self.dtype, self.numel, self.preview)
 
+    def materialize_tensor(self) -> torch.Tensor:
+        """The contents as a CPU tensor (for checks inside the engine)."""
+        if self.copy is not None:
+            return self.copy
+        if self.source is not None:
+            return self.source.detach().cpu()
+        raise ValueError("this snapshot kept only a summary")
+
     @property
     def changed(self) -> bool:
         """Whether the tensor changed where no freeze() saw it (its value is then the later one)."""
