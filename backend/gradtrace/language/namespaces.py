@@ -376,8 +376,9 @@ def attribute_allowed(obj: object, name: str) -> bool:
         return name == "args"
     if isinstance(obj, type):
         return _class_attribute_allowed(obj, name)
-    if isinstance(obj, tuple) and hasattr(kind, "_fields"):  # torch.return_types namedtuples
-        return name in kind._fields or name in ("count", "index")
+    if isinstance(obj, tuple) and kind.__module__ == "torch.return_types":
+        # max(dim=...), sort(), topk(): structseqs whose fields are named `values`, `indices`...
+        return name in getattr(kind, "__match_args__", ()) or name in ("count", "index")
     return False
 
 

@@ -9,7 +9,6 @@ and the numbers passed. Only when that bound is over the limit is the op run on 
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from typing import Any
 
@@ -221,13 +220,17 @@ def check_module_class(cls: type, args: Any, kwargs: dict[str, Any], limit: int)
 
 
 def check_broadcast(name: str, a: torch.Tensor, b: torch.Tensor, limit: int) -> None:
-    if a.shape == b.shape:
+    sa, sb = a.shape, b.shape
+    if sa == sb:
         return
-    try:
-        shape = torch.broadcast_shapes(a.shape, b.shape)
-    except RuntimeError:
-        return  # torch raises its own, clearer error when it runs the op
-    numel = math.prod(shape)
+    # torch.broadcast_shapes is Python-level and slow on this hot path; this is the same rule.
+    numel = 1
+    for i in range(1, max(len(sa), len(sb)) + 1):
+        da = sa[-i] if i <= len(sa) else 1
+        db = sb[-i] if i <= len(sb) else 1
+        if da != db and da != 1 and db != 1:
+            return  # torch raises its own, clearer error when it runs the op
+        numel *= max(da, db) if da != 0 and db != 0 else 0
     if numel > limit:
         raise _refuse(name, numel, limit)
 

@@ -147,6 +147,7 @@ class Recorder:
         self.aliases: dict[int, tuple[Tensor, Tensor]] = {}
         # Every recorded version of a tensor object, whose snapshots an in-place change freezes.
         self.versions: dict[int, list[TensorRec]] = {}
+        self.unfrozen: dict[int, list[TensorRec]] = {}
         self.edges: list[tuple[str, str, str]] = []
         self.edge_set: set[tuple[str, str]] = set()
         self.timeline: list[tuple[Any, ...]] = []
@@ -252,6 +253,7 @@ class Recorder:
         self.tensors.append(rec)
         self.by_tensor[id(t)] = rec
         self.versions.setdefault(id(t), []).append(rec)
+        self.unfrozen.setdefault(id(t), []).append(rec)
         self.timeline.append(("forward", rec.id))
         if len(self.tensors) + len(self.functions) > self.prune_at:
             self._prune_during_run()
@@ -444,7 +446,7 @@ class Recorder:
         rec = self.by_tensor.get(id(t))
         if rec is not None and rec.tensor is t:
             rec.stale = True
-            for older in self.versions.get(id(t), ()):
+            for older in self.unfrozen.pop(id(t), ()):
                 if older.snapshot is not None:
                     older.snapshot.freeze()
 
@@ -732,6 +734,11 @@ class Recorder:
         self.versions = {
             k: kept
             for k, recs in self.versions.items()
+            if (kept := [r for r in recs if r.id in keep])
+        }
+        self.unfrozen = {
+            k: kept
+            for k, recs in self.unfrozen.items()
             if (kept := [r for r in recs if r.id in keep])
         }
         self.edges = [e for e in self.edges if e[0] in keep and e[1] in keep]
