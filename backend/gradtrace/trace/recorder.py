@@ -148,8 +148,10 @@ class Recorder:
         # Every recorded version of a tensor object, whose snapshots an in-place change freezes.
         self.versions: dict[int, list[TensorRec]] = {}
         self.unfrozen: dict[int, list[TensorRec]] = {}
-        self.edges: list[tuple[str, str, str]] = []
-        self.edge_set: set[tuple[str, str]] = set()
+        # The AccumulateGrad Node of each leaf tensor, by the tensor's id.
+        self.leaf_accumulators: dict[int, FunctionRec] = {}
+        # (source, target) -> kind, in the order the edges were found.
+        self.edges: dict[tuple[str, str], str] = {}
         self.timeline: list[tuple[Any, ...]] = []
         self.passes: list[PassRec] = []
         self.iteration = 0
@@ -319,19 +321,23 @@ class Recorder:
             for inp in inputs:
                 if not inp.tensor.requires_grad:
                     self._edge(inp.id, frec.id, "input")
-                elif inp.grad_fn is gf:
-                    # An in-place op on a tensor whose old version fed this Node.
-                    pass
             self._attach_saved(frec, t, inputs)
         else:
             for inp in inputs:
                 self._edge(inp.id, rec.id, "nograd")
+            accumulator = self.leaf_accumulators.get(id(t))
+            if accumulator is not None and accumulator.fn.variable is t:
+                # A new version of a leaf (updated in place): its gradient still lands in
+                # the same AccumulateGrad, which now fills this version.
+                if accumulator.tensor is not None:
+                    self.edges.pop((accumulator.tensor.id, accumulator.id), None)
+                accumulator.tensor = rec
+                self._edge(rec.id, accumulator.id, "autograd")
 
     def _edge(self, source: str, target: str, kind: str) -> None:
         key = (source, target)
-        if key not in self.edge_set:
-            self.edge_set.add(key)
-            self.edges.append((source, target, kind))
+        if key not in self.edges:
+            self.edges[key] = kind
 
     def _function(self, gf: Any, node: ast.AST | None) -> FunctionRec:
         frec = self.by_fn.get(id(gf))
@@ -368,6 +374,7 @@ class Recorder:
 
     def _attach_leaf(self, frec: FunctionRec) -> None:
         leaf = frec.fn.variable
+        self.leaf_accumulators[id(leaf)] = frec
         rec = self.node_of(leaf)
         frec.tensor = rec
         frec.node = rec.node
@@ -703,7 +710,7 @@ class Recorder:
         ):
             return
         parents: dict[str, list[str]] = {}
-        for source, target, _ in self.edges:
+        for source, target in self.edges:
             parents.setdefault(target, []).append(source)
         keep: set[str] = set()
         stack = [r.id for r in self.tensors if self.keeps(r.iteration)]
@@ -731,6 +738,7 @@ class Recorder:
         self.by_tensor = {k: r for k, r in self.by_tensor.items() if r.id in keep}
         self.by_output = {k: r for k, r in self.by_output.items() if r.id in keep}
         self.by_fn = {k: f for k, f in self.by_fn.items() if f.id in keep}
+        self.leaf_accumulators = {k: f for k, f in self.leaf_accumulators.items() if f.id in keep}
         self.versions = {
             k: kept
             for k, recs in self.versions.items()
@@ -741,8 +749,7 @@ class Recorder:
             for k, recs in self.unfrozen.items()
             if (kept := [r for r in recs if r.id in keep])
         }
-        self.edges = [e for e in self.edges if e[0] in keep and e[1] in keep]
-        self.edge_set = {(s, t) for s, t, _ in self.edges}
+        self.edges = {e: k for e, k in self.edges.items() if e[0] in keep and e[1] in keep}
         self.timeline = [e for e in self.timeline if self._event_kept(e, keep)]
 
     def _event_kept(self, event: tuple[Any, ...], keep: set[str]) -> bool:

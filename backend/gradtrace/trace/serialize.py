@@ -194,7 +194,7 @@ def build_trace(
         "device": device,
         "variables": _resolve(rec, names),
         "nodes": nodes,
-        "edges": [{"source": s, "target": t, "kind": k} for s, t, k in rec.edges],
+        "edges": [{"source": s, "target": t, "kind": k} for (s, t), k in rec.edges.items()],
         "timeline": [_event(e) for e in rec.timeline],
         "passes": passes,
         "truncated": bool(rec.truncation),
