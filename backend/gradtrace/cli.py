@@ -102,7 +102,15 @@ def _run(args: argparse.Namespace) -> int:
     else:
         trace = gradtrace.Trace.model_validate_json(body)
         ok = trace.ok
-        sys.stdout.write(to_html(trace) if to_html is not None else to_dot(trace))
+        if to_html is None:
+            sys.stdout.write(to_dot(trace))
+        else:
+            try:
+                page = to_html(trace)
+            except RuntimeError as error:  # the exporter exists but its bundle is not built
+                print(f"gradtrace: html export needs the built frontend ({error})", file=sys.stderr)
+                return 2
+            sys.stdout.write(page)
     sys.stdout.flush()
     return 0 if ok else 1
 

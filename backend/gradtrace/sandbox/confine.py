@@ -13,7 +13,9 @@ import ctypes
 import os
 import resource
 import signal
+import stat
 import sys
+import sysconfig
 from collections.abc import Sequence
 from typing import Any
 
@@ -21,6 +23,9 @@ from gradtrace.sandbox.config import WorkerConfig
 
 _PR_SET_PDEATHSIG = 1
 _PR_SET_NO_NEW_PRIVS = 38
+_PR_SET_KEEPCAPS = 8
+_CAP_DAC_READ_SEARCH = 2
+_CAPABILITY_VERSION_3 = 0x20080522
 _NOBODY = 65534
 _MAX_DESCRIPTORS = 64
 
@@ -85,13 +90,66 @@ def close_descriptors(keep: Sequence[int]) -> None:
     os.closerange(low, resource.getrlimit(resource.RLIMIT_NOFILE)[0])
 
 
+class _CapHeader(ctypes.Structure):
+    _fields_ = [("version", ctypes.c_uint32), ("pid", ctypes.c_int)]
+
+
+class _CapData(ctypes.Structure):
+    _fields_ = [
+        ("effective", ctypes.c_uint32),
+        ("permitted", ctypes.c_uint32),
+        ("inheritable", ctypes.c_uint32),
+    ]
+
+
+def _reachable_by_others(path: str) -> bool:
+    """Whether a user other than the owner can read `path` and every directory above it."""
+    current = os.path.realpath(path)
+    while True:
+        try:
+            mode = os.stat(current).st_mode
+        except OSError:
+            return False
+        if not mode & stat.S_IXOTH:
+            return False
+        parent = os.path.dirname(current)
+        if parent == current:
+            return True
+        current = parent
+
+
+def _installation_readable_by_nobody() -> bool:
+    paths = sysconfig.get_paths()
+    wanted = [paths["stdlib"], paths["platstdlib"], paths["purelib"], paths["platlib"]]
+    wanted.append(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    return all(_reachable_by_others(path) for path in wanted)
+
+
+def _keep_only_read_search(libc: Any) -> None:
+    header = _CapHeader(_CAPABILITY_VERSION_3, 0)
+    data = (_CapData * 2)()
+    data[0].effective = data[0].permitted = 1 << _CAP_DAC_READ_SEARCH
+    if libc.capset(ctypes.byref(header), data) != 0:
+        raise OSError(ctypes.get_errno(), "capset failed")
+
+
 def drop_privileges() -> None:
-    """Root ignores RLIMIT_NPROC and may do anything else: become nobody."""
+    """Root ignores RLIMIT_NPROC and may do anything else: become nobody.
+
+    Where Python itself lies where nobody cannot read it (a pyenv under /root), torch's
+    lazy imports would fail; then the worker keeps one capability, reading files, and
+    nothing else (in particular not CAP_SYS_RESOURCE, so RLIMIT_NPROC binds)."""
     if os.geteuid() != 0:
         return
+    libc = _libc()
+    keep_reading = not _installation_readable_by_nobody()
+    if keep_reading:
+        libc.prctl(_PR_SET_KEEPCAPS, 1, 0, 0, 0)
     os.setgroups([])
     os.setgid(_NOBODY)
     os.setuid(_NOBODY)
+    if keep_reading:
+        _keep_only_read_search(libc)
 
 
 def _virtual_memory_bytes() -> int | None:

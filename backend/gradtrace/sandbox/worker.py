@@ -26,11 +26,17 @@ from gradtrace.sandbox.protocol import Header, encode_frame, recv_frame
 # A small program that touches the engine's main paths, so the first real job is warm.
 WARMUP_SOURCE = """\
 import torch
-x = torch.tensor([1.0, 2.0], requires_grad=True)
+from torch import nn
+x = torch.randn(4, 2)
 w = torch.ones(2, 2, requires_grad=True)
-y = torch.relu(w @ x).sin().sum() ** 2
+y = torch.relu(x @ w).sin().sum() ** 2
 y.backward()
-print(x.grad, w.grad)
+model = nn.Linear(2, 1)
+optimizer = torch.optim.Adam(model.parameters(), lr=0.1)
+loss = nn.MSELoss()(model(x), torch.zeros(4, 1))
+loss.backward()
+optimizer.step()
+print(x, w.grad, loss.item())
 """
 _LARGE_TRACE = 1 << 20
 

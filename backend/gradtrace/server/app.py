@@ -11,6 +11,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.cors import CORSMiddleware
+from fastapi.routing import APIRoute
 from starlette.responses import Response
 
 from gradtrace.devices import DeviceError
@@ -50,6 +51,22 @@ STATIC_DATA_CACHE_CONTROL = "public, max-age=300"
 
 def _error_doc(description: str) -> dict[str, Any]:
     return {"model": ErrorResponse, "description": description}
+
+
+def _api_method_not_allowed(app: FastAPI, path: str) -> Response:
+    """GET on an API path that takes only POST: 405 naming what it takes (the catch-all
+    frontend route would otherwise answer 404)."""
+    methods = sorted(
+        {
+            method
+            for route in app.routes
+            if isinstance(route, APIRoute) and route.path == path
+            for method in route.methods or ()
+        }
+    )
+    if not methods:
+        return error_response(404, "Not Found")
+    return error_response(405, "Method Not Allowed", headers={"Allow": ", ".join(methods)})
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -169,7 +186,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def index() -> Response:
         return index_response(settings.static_dir)
 
-    app.mount("/", FrontendFiles(settings.static_dir), name="frontend")
+    frontend = FrontendFiles(settings.static_dir)
+
+    # A route, not a mount at "/": a mount would answer every method on every path, so
+    # OPTIONS /api/trace would get the static files' 405 instead of the API's.
+    @app.get("/{path:path}", include_in_schema=False)
+    async def frontend_file(path: str, request: Request) -> Response:
+        if path.startswith("api/"):
+            return _api_method_not_allowed(app, "/" + path)
+        return await frontend.response(path, request)
+
     if settings.cors_origins:
         app.add_middleware(
             CORSMiddleware,

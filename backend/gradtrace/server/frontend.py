@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
+import gzip
 from pathlib import Path
 
-from starlette.middleware.gzip import GZipMiddleware
+from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.staticfiles import StaticFiles
-from starlette.types import ASGIApp, Receive, Scope, Send
 
 NOT_BUILT_PAGE = """<!doctype html>
 <html lang="en">
@@ -33,17 +34,50 @@ def index_response(static_dir: Path) -> Response:
     return HTMLResponse(NOT_BUILT_PAGE, headers={"Cache-Control": "no-cache"})
 
 
+_COMPRESSIBLE = (".js", ".mjs", ".css", ".html", ".json", ".svg", ".map", ".txt", ".wasm")
+_GZIP_MIN_BYTES = 1024
+
+
 class FrontendFiles:
-    """Static files of the built frontend, if and once the directory exists."""
+    """Static files of the built frontend, if and once the directory exists; text files
+    gzipped once and kept (they do not change while the server runs)."""
 
     def __init__(self, static_dir: Path) -> None:
         self.static_dir = static_dir
-        self._files: ASGIApp | None = None
+        self._files: StaticFiles | None = None
+        self._packed: dict[tuple[str, float], bytes] = {}
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+    async def response(self, path: str, request: Request) -> Response:
         if self._files is None and self.static_dir.is_dir():
-            self._files = GZipMiddleware(StaticFiles(directory=self.static_dir), minimum_size=1024)
+            self._files = StaticFiles(directory=self.static_dir)
         if self._files is None:
-            await JSONResponse({"detail": "Not Found"}, status_code=404)(scope, receive, send)
-            return
-        await self._files(scope, receive, send)
+            return JSONResponse({"detail": "Not Found"}, status_code=404)
+        response = await self._files.get_response(path, request.scope)
+        if isinstance(response, FileResponse) and response.status_code == 200:
+            response.headers["Cache-Control"] = (
+                "public, max-age=31536000, immutable" if path.startswith("assets/") else "no-cache"
+            )
+            if "gzip" in request.headers.get("accept-encoding", ""):
+                return await self._gzipped(response) or response
+        return response
+
+    async def _gzipped(self, response: FileResponse) -> Response | None:
+        file = Path(response.path)
+        if file.suffix not in _COMPRESSIBLE:
+            return None
+        stat = file.stat()
+        if stat.st_size < _GZIP_MIN_BYTES:
+            return None
+        key = (str(file), stat.st_mtime)
+        packed = self._packed.get(key)
+        if packed is None:
+            packed = await asyncio.to_thread(lambda: gzip.compress(file.read_bytes(), mtime=0))
+            self._packed[key] = packed
+        headers = {
+            name: value
+            for name, value in response.headers.items()
+            if name not in ("content-length", "content-encoding")
+        }
+        headers["Content-Encoding"] = "gzip"
+        headers["Vary"] = "Accept-Encoding"
+        return Response(packed, headers=headers, media_type=response.media_type)

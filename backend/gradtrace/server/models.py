@@ -6,7 +6,8 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from gradtrace.language.limits import Limits
 
-MAX_SEED = 2**63 - 1
+# The largest integer JSON carries exactly everywhere (JavaScript numbers are doubles).
+MAX_SEED = 2**53 - 1
 
 
 class TraceRequest(BaseModel):
@@ -18,6 +19,16 @@ class TraceRequest(BaseModel):
         description="'cpu', 'cuda', 'cuda:N', 'mps', or 'auto' (cuda, then mps, then cpu)",
     )
     seed: int = Field(default=0, ge=0, le=MAX_SEED, description="torch.manual_seed before the run")
+
+    @field_validator("seed", mode="before")
+    @classmethod
+    def _integer(cls, seed: object) -> object:
+        # As JSON Schema counts integers: 3.0 is one, true is not.
+        if isinstance(seed, bool):
+            raise ValueError("the seed must be an integer")
+        if isinstance(seed, float) and seed.is_integer():
+            return int(seed)
+        return seed
 
     @field_validator("source")
     @classmethod

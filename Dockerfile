@@ -1,0 +1,31 @@
+# gradtrace: the frontend built with node, then a slim Python image with torch (CPU).
+#   docker build -t gradtrace .            CPU image
+#   docker build --build-arg TORCH_INDEX=https://download.pytorch.org/whl/cu124 -t gradtrace:gpu .
+
+FROM node:20-slim AS frontend
+WORKDIR /src
+COPY frontend/package.json frontend/package-lock.json* frontend/
+RUN cd frontend && npm ci --no-audit --no-fund
+COPY frontend/ frontend/
+COPY backend/ backend/
+# `npm run build` writes the app into backend/gradtrace/static.
+RUN cd frontend && npm run build
+
+FROM python:3.11-slim AS app
+ARG TORCH_INDEX=https://download.pytorch.org/whl/cpu
+ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1
+WORKDIR /app
+RUN pip install --index-url "${TORCH_INDEX}" torch
+COPY pyproject.toml README.md* ./
+COPY backend/ backend/
+COPY --from=frontend /src/backend/gradtrace/static/ backend/gradtrace/static/
+RUN pip install .
+# The server runs as an ordinary user; its workers confine themselves further
+# (rlimits, no new processes, no file writes).
+RUN useradd --system --uid 10001 --no-create-home gradtrace
+USER gradtrace
+EXPOSE 8000
+ENV GRADTRACE_HOST=0.0.0.0 GRADTRACE_PORT=8000
+HEALTHCHECK --interval=30s --timeout=5s --start-period=60s \
+  CMD python -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:8000/api/health', timeout=4)"
+CMD ["gradtrace", "serve"]

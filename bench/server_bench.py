@@ -1,0 +1,263 @@
+"""The HTTP service under load: requests per second and latency of POST /api/trace.
+
+Starts `gradtrace serve` on 127.0.0.1 (a free port) and sends traffic only there, from a
+small keep-alive HTTP/1.1 client written on asyncio streams (an httpx client would cost
+more CPU than the server on a 2-core machine). Every scenario is bounded in requests and
+seconds; the whole bench takes about a minute and a half.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+import orjson
+
+# About 20 nodes: 2 leaves, their intermediates, and the function nodes between them.
+PROGRAM = """\
+import torch
+w = torch.tensor([[0.5, -1.0], [2.0, 0.25]], requires_grad=True)
+b = torch.tensor([0.1, {c}], requires_grad=True)
+x = torch.tensor([1.0, 2.0])
+h = torch.tanh(w @ x + b)
+loss = (h * h).sum() + b.pow(2).mean()
+loss.backward()
+print(w.grad)
+"""
+HOSTILE = [
+    "import torch\nx = torch.zeros(100000, 100000 + {c})\n",
+    "import os\nos.fork()\nprint({c})\n",
+    "def f(n):\n    return f(n + {c})\n\nf(0)\n",
+    "x = " + "(" * 3000 + "{c}" + ")" * 3000 + "\n",
+    "rows = [[{c}] * 1000000 for i in range(1000)]\n",
+]
+CONCURRENCY = (1, 8, 32, 64)
+SCENARIO_SECONDS = 3.0
+SCENARIO_REQUESTS = 4000
+
+
+@dataclass
+class Result:
+    label: str
+    connections: int
+    requests: int
+    seconds: float
+    p50_ms: float
+    p99_ms: float
+    errors: int
+
+    @property
+    def rps(self) -> float:
+        return self.requests / self.seconds if self.seconds else 0.0
+
+
+def _request(source: str) -> bytes:
+    body = orjson.dumps({"source": source, "device": "cpu"})
+    head = (
+        f"POST /api/trace HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        f"Content-Length: {len(body)}\r\n\r\n"
+    )
+    return head.encode() + body
+
+
+async def _connection(
+    port: int,
+    bodies: Iterator[tuple[bytes, bool]],
+    deadline: float,
+    budget: list[int],
+    good_ms: list[float],
+    bad_ms: list[float],
+    errors: list[int],
+) -> None:
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    try:
+        while time.perf_counter() < deadline and budget[0] > 0:
+            budget[0] -= 1
+            request, hostile = next(bodies)
+            started = time.perf_counter()
+            writer.write(request)
+            head = await reader.readuntil(b"\r\n\r\n")
+            length = 0
+            for line in head.split(b"\r\n"):
+                if line[:15].lower() == b"content-length:":
+                    length = int(line[15:])
+            await reader.readexactly(length)
+            elapsed = (time.perf_counter() - started) * 1000
+            if not head.startswith(b"HTTP/1.1 200"):
+                errors[0] += 1
+            (bad_ms if hostile else good_ms).append(elapsed)
+    finally:
+        writer.close()
+
+
+def _percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+async def _scenario(
+    port: int, label: str, connections: int, bodies: Iterator[tuple[bytes, bool]]
+) -> Result:
+    good: list[float] = []
+    bad: list[float] = []
+    errors = [0]
+    budget = [SCENARIO_REQUESTS]
+    started = time.perf_counter()
+    deadline = started + SCENARIO_SECONDS
+    await asyncio.gather(
+        *(
+            _connection(port, bodies, deadline, budget, good, bad, errors)
+            for _ in range(connections)
+        )
+    )
+    seconds = time.perf_counter() - started
+    return Result(
+        label,
+        connections,
+        len(good) + len(bad),
+        seconds,
+        _percentile(good, 0.5),
+        _percentile(good, 0.99),
+        errors[0],
+    )
+
+
+def _hits() -> Iterator[tuple[bytes, bool]]:
+    request = _request(PROGRAM.format(c=0.2))
+    return itertools.repeat((request, False))
+
+
+def _misses(start: int) -> Iterator[tuple[bytes, bool]]:
+    for n in itertools.count(start):
+        yield _request(PROGRAM.format(c=f"0.{n}")), False
+
+
+def _mixed(start: int) -> Iterator[tuple[bytes, bool]]:
+    for n in itertools.count(start):
+        if n % 10 == 0:
+            yield _request(HOSTILE[(n // 10) % len(HOSTILE)].format(c=n)), True
+        else:
+            yield _request(PROGRAM.format(c=f"0.{n}")), False
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class Server:
+    def __init__(self, env: dict[str, str]) -> None:
+        self.port = _free_port()
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "gradtrace.cli", "serve", "--port", str(self.port)],
+            env={**os.environ, **env},
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + 90
+        while time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/api/health", timeout=1):
+                    return
+            except OSError:
+                time.sleep(0.2)
+        self.stop()
+        raise RuntimeError("gradtrace serve did not start")
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+
+
+def _run(
+    env: dict[str, str], plan: Callable[[int], list[tuple[str, int, Iterator[tuple[bytes, bool]]]]]
+) -> list[Result]:
+    server = Server(env)
+    try:
+        results = []
+        for label, connections, bodies in plan(server.port):
+            results.append(asyncio.run(_scenario(server.port, label, connections, bodies)))
+        return results
+    finally:
+        server.stop()
+
+
+def run_server_bench() -> dict[str, object]:
+    base = {"GRADTRACE_WORKERS": str(os.cpu_count() or 1), "GRADTRACE_TIMEOUT": "5"}
+
+    def pool_plan(port: int) -> list[tuple[str, int, Iterator[tuple[bytes, bool]]]]:
+        plan: list[tuple[str, int, Iterator[tuple[bytes, bool]]]] = [("warm-up", 8, _misses(10**6))]
+        for connections in CONCURRENCY:
+            plan.append(("cache miss", connections, _misses(connections * 10**5)))
+        for connections in CONCURRENCY:
+            plan.append(("cache hit", connections, _hits()))
+        plan.append(("miss, 10% hostile", 32, _mixed(9 * 10**6)))
+        plan.append(("miss, 10% hostile", 64, _mixed(8 * 10**6)))
+        return plan
+
+    def fresh_plan(port: int) -> list[tuple[str, int, Iterator[tuple[bytes, bool]]]]:
+        return [
+            ("warm-up", 8, _misses(10**6)),
+            ("cache miss, fresh process per job", 1, _misses(2 * 10**6)),
+            ("cache miss, fresh process per job", 32, _misses(3 * 10**6)),
+        ]
+
+    pool = [r for r in _run(base, pool_plan) if r.label != "warm-up"]
+    fresh = [
+        r
+        for r in _run({**base, "GRADTRACE_MAX_JOBS_PER_WORKER": "1"}, fresh_plan)
+        if r.label != "warm-up"
+    ]
+    return {
+        "cpus": os.cpu_count(),
+        "results": [
+            {
+                "label": r.label,
+                "connections": r.connections,
+                "requests": r.requests,
+                "rps": round(r.rps, 1),
+                "p50_ms": round(r.p50_ms, 2),
+                "p99_ms": round(r.p99_ms, 2),
+                "errors": r.errors,
+            }
+            for r in [*pool, *fresh]
+        ],
+    }
+
+
+def main() -> None:
+    report = run_server_bench()
+    print("## HTTP service (bench/server_bench.py)\n")
+    print(
+        f"`gradtrace serve` on 127.0.0.1 with {report['cpus']} CPU workers; a 20-node program; "
+        f"keep-alive connections; each row at most {SCENARIO_REQUESTS} requests or "
+        f"{SCENARIO_SECONDS:g} s. A miss changes a constant in the source; p50/p99 are the "
+        "good requests' latencies.\n"
+    )
+    print("| scenario | connections | requests | req/s | p50 ms | p99 ms | non-200 |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+    results = report["results"]
+    assert isinstance(results, list)
+    for r in results:
+        print(
+            f"| {r['label']} | {r['connections']} | {r['requests']} | {r['rps']} | "
+            f"{r['p50_ms']} | {r['p99_ms']} | {r['errors']} |"
+        )
+
+
+if __name__ == "__main__":
+    main()

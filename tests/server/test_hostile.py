@@ -1,0 +1,137 @@
+"""Hostile programs over HTTP: each gets a clear error within its limit, and the server
+keeps answering."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import time
+
+import httpx
+import pytest
+
+from .helpers import (
+    SLOW_PROGRAM,
+    TEST_TIMEOUT_S,
+    AppClient,
+    LiveServer,
+    comparable,
+    make_settings,
+    open_app,
+    reference_trace,
+)
+
+pytestmark = pytest.mark.anyio
+
+HOSTILE = {
+    # Lists are not tensors: only the process's memory limit stops this one.
+    "memory_bomb": "rows = [[0] * 1000000 for i in range(1000)]\nprint(len(rows))\n",
+    "tensor_bomb": "import torch\nx = torch.zeros(100000, 100000)\n",
+    "infinite_loop": "while True:\n    pass\n",
+    "fork": "import os\nos.fork()\n",
+    "fork_through_torch": "import torch\np = torch.multiprocessing.Process(target=print)\np.start()\n",
+    "deep_recursion": "def f(n):\n    return f(n + 1)\n\nf(0)\n",
+    "parser_bomb_parens": "x = " + "(" * 5000 + "1" + ")" * 5000 + "\n",
+    "parser_bomb_chain": "x = 1" + " + 1" * 4000 + "\n",
+    "write_file": "with open('/tmp/gradtrace-pwned', 'w') as f:\n    f.write('x')\n",
+}
+EXPECTED_TYPES = {
+    "memory_bomb": {"LimitError"},
+    "tensor_bomb": {"LimitError"},
+    "infinite_loop": {"LimitError"},
+    "fork": {"ForbiddenError"},
+    "fork_through_torch": {"ForbiddenError", "AttributeError"},
+    "deep_recursion": {"LimitError", "RecursionError"},
+    "parser_bomb_parens": {"SyntaxError", "LimitError"},
+    "parser_bomb_chain": {"SyntaxError", "LimitError", "RecursionError"},
+    "write_file": {"ForbiddenError", "NameError"},
+}
+# The engine's own limit, then the parent's kill after a grace period, then slack for a busy CI.
+WITHIN_S = TEST_TIMEOUT_S + max(1.0, 0.2 * TEST_TIMEOUT_S) + 3.0
+
+
+@pytest.mark.parametrize("name", list(HOSTILE))
+def test_hostile_program_gets_a_clear_error_in_time(live: LiveServer, name: str) -> None:
+    started = time.monotonic()
+    response = httpx.post(f"{live.url}/api/trace", json={"source": HOSTILE[name]}, timeout=60)
+    elapsed = time.monotonic() - started
+    assert response.status_code == 200
+    trace = response.json()
+    assert trace["ok"] is False
+    assert trace["error"]["type"] in EXPECTED_TYPES[name], trace["error"]
+    assert trace["error"]["message"]
+    assert elapsed < WITHIN_S
+    assert httpx.get(f"{live.url}/api/health", timeout=5).status_code == 200
+    assert not os.path.exists("/tmp/gradtrace-pwned")
+
+
+def test_memory_bomb_names_the_memory_limit(live: LiveServer) -> None:
+    response = httpx.post(
+        f"{live.url}/api/trace", json={"source": HOSTILE["memory_bomb"]}, timeout=60
+    )
+    error = response.json()["error"]
+    assert error["type"] == "LimitError"
+    assert "512 MiB" in error["message"] or "memory" in error["message"].lower()
+
+
+def test_the_server_still_computes_right_after_hostile_programs(live: LiveServer) -> None:
+    source = "import torch\nx = torch.tensor(2.0, requires_grad=True)\n(x ** 3).backward()\nprint(x.grad)\n"
+    for name in ("memory_bomb", "infinite_loop", "deep_recursion"):
+        httpx.post(f"{live.url}/api/trace", json={"source": HOSTILE[name], "seed": 5}, timeout=60)
+        response = httpx.post(f"{live.url}/api/trace", json={"source": source}, timeout=60)
+        assert comparable(response.content) == reference_trace(source)
+
+
+async def _busy_pid(api: AppClient) -> int:
+    pool = api.app.state.service.pools["cpu"]
+    for _ in range(200):
+        if pool.stats().busy:
+            return int(pool.stats().pids[0])
+        await asyncio.sleep(0.02)
+    raise AssertionError("the worker never became busy")
+
+
+async def test_a_worker_killed_mid_job_is_replaced(anyio_backend: str) -> None:
+    async for api in open_app(make_settings(workers=1, timeout=10.0)):
+        pending = asyncio.ensure_future(
+            api.client.post("/api/trace", json={"source": SLOW_PROGRAM.format(n=1)})
+        )
+        pid = await _busy_pid(api)
+        os.kill(pid, signal.SIGKILL)
+        response = await pending
+        assert response.status_code == 200
+        trace = response.json()
+        assert trace["ok"] is False
+        assert trace["error"]["type"] == "LimitError"
+        assert "killed" in trace["error"]["message"]
+        assert response.headers["cache-control"] == "no-store"
+        source = "import torch\nprint(torch.ones(2) * 3)\n"
+        after = await api.client.post("/api/trace", json={"source": source})
+        assert comparable(after.content) == reference_trace(source)
+        pids = api.app.state.service.pools["cpu"].stats().pids
+        assert pids and pid not in pids
+
+
+async def test_a_job_past_the_time_limit_is_killed_by_the_parent(anyio_backend: str) -> None:
+    """The slow program outlasts a 0.3 s limit; the engine or the parent stops it."""
+    async for api in open_app(make_settings(workers=1, timeout=0.3)):
+        started = time.monotonic()
+        response = await api.client.post("/api/trace", json={"source": SLOW_PROGRAM.format(n=2)})
+        assert time.monotonic() - started < 0.3 + 1.0 + 2.0
+        error = response.json()["error"]
+        assert error["type"] == "LimitError"
+        ok = await api.client.post("/api/trace", json={"source": "print(1)\n"})
+        assert ok.json()["ok"] is True
+
+
+async def test_a_dead_zygote_is_restarted(anyio_backend: str) -> None:
+    async for api in open_app(make_settings(workers=1)):
+        pool = api.app.state.service.pools["cpu"]
+        zygote = pool._launcher.zygote_pid
+        os.kill(zygote, signal.SIGKILL)
+        await asyncio.sleep(0.5)
+        source = "import torch\nprint(torch.arange(3))\n"
+        response = await api.client.post("/api/trace", json={"source": source})
+        assert comparable(response.content) == reference_trace(source)
+        assert pool._launcher.zygote_pid != zygote

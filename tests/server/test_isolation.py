@@ -1,0 +1,152 @@
+"""No job sees another's state; the second wall (rlimits, audit hook) holds on its own;
+GPU-style spawned workers work too."""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import sys
+import textwrap
+
+import pytest
+import torch
+
+from .helpers import comparable, make_settings, open_app, reference_trace
+
+pytestmark = pytest.mark.anyio
+
+
+async def test_state_left_by_one_job_is_not_seen_by_the_next(anyio_backend: str) -> None:
+    meddler = (
+        "import torch\n"
+        "torch.set_default_dtype(torch.float64)\n"
+        "torch.set_grad_enabled(False)\n"
+        "torch.set_printoptions(precision=10)\n"
+        "torch.manual_seed(1234)\n"
+    )
+    probe = (
+        "import torch\n"
+        "x = torch.tensor([1.0, 2.0], requires_grad=True)\n"
+        "y = x / 3\n"
+        "print(y, y.dtype, torch.is_grad_enabled(), torch.rand(1))\n"
+    )
+    async for api in open_app(make_settings(workers=1)):
+        await api.client.post("/api/trace", json={"source": meddler})
+        response = await api.client.post("/api/trace", json={"source": probe})
+        assert comparable(response.content) == reference_trace(probe)
+
+
+async def test_spawned_workers_give_the_same_traces(anyio_backend: str) -> None:
+    """The path GPU workers take (spawn, not fork), exercised here on the CPU."""
+    source = "import torch\nw = torch.randn(3, requires_grad=True)\n(w * w).sum().backward()\nprint(w.grad)\n"
+    async for api in open_app(make_settings(workers=1, cpu_start="spawn")):
+        response = await api.client.post("/api/trace", json={"source": source, "seed": 3})
+        assert comparable(response.content) == reference_trace(source, 3)
+
+
+async def test_fresh_process_per_job_mode(anyio_backend: str) -> None:
+    async for api in open_app(make_settings(workers=1, max_jobs_per_worker=1)):
+        pool = api.app.state.service.pools["cpu"]
+        seen = set()
+        for n in range(3):
+            source = f"import torch\nprint(torch.ones(2) * {n})\n"
+            response = await api.client.post("/api/trace", json={"source": source})
+            assert comparable(response.content) == reference_trace(source)
+            for _ in range(500):  # the replacement is forked after the answer
+                if pool.stats().idle:
+                    break
+                await asyncio.sleep(0.01)
+            seen.update(pool.stats().pids)
+        assert len(seen) == 3
+
+
+CONFINED = textwrap.dedent(
+    """
+    import ctypes, os, signal, sys
+    from gradtrace.sandbox.config import WorkerConfig
+    from gradtrace.sandbox.confine import confine, set_job_cpu_limit
+
+    libc = ctypes.CDLL(None, use_errno=True)
+    keep = os.dup(1)  # confine sends stdout to /dev/null: report on a kept descriptor
+
+
+    def say(text):
+        os.write(keep, (str(text) + "\\n").encode())
+
+
+    config = WorkerConfig(memory_mb=128, timeout_s=0.5)
+    confine(config, keep_fds=[keep], parent=os.getppid())
+    set_job_cpu_limit(config)
+    check = sys.argv[1]
+    if check == "fork_python":
+        try:
+            os.fork()
+        except PermissionError:
+            say("refused")
+    elif check == "fork_libc":  # past the audit hook: only RLIMIT_NPROC stops it
+        pid = libc.fork()
+        if pid == 0:
+            os._exit(0)
+        say("refused" if pid == -1 else "forked")
+    elif check == "write_python":
+        try:
+            open("/tmp/gradtrace-confine-test", "w")
+        except PermissionError:
+            say("refused")
+    elif check == "write_libc":  # past the hook: RLIMIT_FSIZE stops it
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        fd = libc.open(b"/tmp/gradtrace-confine-test", os.O_WRONLY | os.O_CREAT, 0o600)
+        written = libc.write(fd, b"x", 1) if fd >= 0 else -1
+        say("refused" if written != 1 else "wrote")
+    elif check == "memory":
+        try:
+            block = bytearray(256 * 2**20)
+        except MemoryError:
+            say("refused")
+    elif check == "descriptors":
+        say(sorted(int(fd) for fd in os.listdir("/proc/self/fd")))
+    elif check == "cpu":
+        while True:
+            pass
+    """
+)
+
+
+def _confined(check: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", CONFINED, check], capture_output=True, text=True, timeout=30
+    )
+
+
+@pytest.mark.parametrize(
+    "check", ["fork_python", "fork_libc", "write_python", "write_libc", "memory"]
+)
+def test_a_confined_worker_is_refused(check: str) -> None:
+    result = _confined(check)
+    assert result.stdout.strip() == "refused", result.stderr
+
+
+def test_a_confined_worker_keeps_only_its_descriptors() -> None:
+    result = _confined("descriptors")
+    # 0-2, the kept one (3), and the one listdir itself opens.
+    assert len(eval_list(result.stdout)) <= 5, result.stdout
+
+
+def eval_list(text: str) -> list[int]:
+    return [int(part) for part in text.strip().strip("[]").split(",") if part.strip()]
+
+
+def test_a_confined_worker_that_spins_is_killed_by_its_cpu_limit() -> None:
+    result = _confined("cpu")
+    assert result.returncode in (-24, -9)  # SIGXCPU past the soft limit, SIGKILL past the hard
+
+
+@pytest.mark.cuda
+@pytest.mark.skipif(not torch.cuda.is_available(), reason="needs CUDA")
+async def test_cuda_workers_trace(anyio_backend: str) -> None:
+    source = "import torch\nx = torch.ones(3, device='cuda', requires_grad=True)\n(x * 2).sum().backward()\nprint(x.grad)\n"
+    async for api in open_app(make_settings(workers=1, device="auto")):
+        response = await api.client.post("/api/trace", json={"source": source, "device": "cuda"})
+        trace = response.json()
+        assert trace["device"].startswith("cuda")
+        assert trace["ok"] is True

@@ -1,0 +1,36 @@
+"""schemathesis against /openapi.json: no 5xx, and no answer outside the schema."""
+
+from __future__ import annotations
+
+import schemathesis
+from hypothesis import HealthCheck, settings
+from schemathesis.config import SchemathesisConfig
+
+from gradtrace.server import create_app
+
+from .helpers import make_settings
+
+app = create_app(make_settings(workers=2))
+# A well-formed request may still be refused as the API documents: a device this server
+# lacks (400), a source past the limit (413), a full queue (503).
+config = SchemathesisConfig.from_dict(
+    {"checks": {"positive_data_acceptance": {"expected-statuses": ["2xx", "400", "413", "503"]}}}
+)
+schema = schemathesis.openapi.from_asgi("/openapi.json", app, config=config)
+
+
+@schema.parametrize()
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+def test_api_conforms_to_its_schema(case: schemathesis.Case) -> None:
+    case.call_and_validate()
+
+
+def test_openapi_names_its_operations_and_has_the_trace_model() -> None:
+    document = app.openapi()
+    ids = {
+        operation["operationId"]
+        for path in document["paths"].values()
+        for operation in path.values()
+    }
+    assert {"trace", "health", "examples", "reference"} <= ids
+    assert any(name.startswith("Trace") for name in document["components"]["schemas"])
