@@ -193,6 +193,7 @@ def capture(
         rec.run_grad(root, grad_output)
     data = build_trace(
         rec,
+        relative_sequence=False,  # the user's own process: torch's numbers, as fn._sequence_nr() gives
         ok=True,
         error=None,
         device=str(output.device),

@@ -131,6 +131,21 @@ def _variable(data: Any, requires_grad: bool = False, volatile: bool | None = No
     return tensor
 
 
+def manual_seed(seed: int) -> torch.Generator:
+    """`torch.manual_seed` without its lazy CUDA call when CUDA is not in use.
+
+    torch queues a deferred CUDA seeding, with a formatted stack trace, on every call
+    before CUDA is initialised: in a long-lived worker that queue only grows.
+    """
+    generator = torch.default_generator.manual_seed(int(seed))
+    if torch.cuda.is_initialized():
+        torch.cuda.manual_seed_all(int(seed))
+    mps = getattr(torch, "mps", None)
+    if mps is not None and torch.backends.mps.is_available():
+        mps.manual_seed(int(seed))
+    return generator
+
+
 def _members(module: object, names: Iterable[str]) -> dict[str, Any]:
     return {name: getattr(module, name) for name in names if hasattr(module, name)}
 
@@ -198,6 +213,7 @@ def _build() -> dict[str, Namespace]:
     )
     members: dict[str, Any] = {
         **_members(torch, _TORCH_FUNCTIONS),
+        "manual_seed": manual_seed,
         **_members(torch, _TORCH_CLASSES),
         **_members(torch, _DTYPES),
         **_TORCH_CONSTANTS,

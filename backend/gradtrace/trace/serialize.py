@@ -105,7 +105,7 @@ def _tensor_node(
     }
 
 
-def _function_node(rec: FunctionRec) -> dict[str, Any]:
+def _function_node(rec: FunctionRec, first_sequence_nr: int) -> dict[str, Any]:
     return {
         "id": rec.id,
         "kind": "function",
@@ -121,11 +121,20 @@ def _function_node(rec: FunctionRec) -> dict[str, Any]:
         ],
         "tensor": rec.tensor.id if rec.tensor is not None else None,
         "custom": rec.custom,
-        "sequence_nr": rec.sequence_nr,
+        "sequence_nr": _relative(rec.sequence_nr, first_sequence_nr),
         "iteration": rec.iteration,
         "module": rec.module,
         "loops": [{"line": line, "iteration": i} for line, i in rec.loops],
     }
+
+
+def _real_sequence_nr(value: int | None) -> bool:
+    # AccumulateGrad Nodes carry UINT64_MAX: they run whenever their leaf's gradient is ready.
+    return value is not None and value < 2**63
+
+
+def _relative(value: int | None, first: int) -> int | None:
+    return value - first if value is not None and _real_sequence_nr(value) else None
 
 
 def _event(event: tuple[Any, ...]) -> dict[str, Any]:
@@ -164,11 +173,17 @@ def build_trace(
     seed: int,
     version: str,
     elapsed_ms: float,
+    relative_sequence: bool = True,
 ) -> dict[str, Any]:
     rec.finish_pruning()
     grads: dict[int, Snapshot | None] = {}
     nodes: list[dict[str, Any]] = [_tensor_node(t, rec, grads) for t in rec.tensors]
-    nodes.extend(_function_node(f) for f in rec.functions)
+    # torch's counter is per thread and process-wide: count from this job's first Node.
+    numbers = [
+        n for f in rec.functions if (n := f.sequence_nr) is not None and _real_sequence_nr(n)
+    ]
+    first = min(numbers, default=0) if relative_sequence else 0
+    nodes.extend(_function_node(f, first) for f in rec.functions)
     passes = [
         {
             "index": p.index,

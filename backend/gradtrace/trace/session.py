@@ -20,7 +20,7 @@ from gradtrace.devices import resolve_device
 from gradtrace.language.errors import LimitError, ProgramError
 from gradtrace.language.interpreter import Interpreter, WallTimeExceeded
 from gradtrace.language.limits import Limits
-from gradtrace.language.namespaces import MODULES
+from gradtrace.language.namespaces import MODULES, manual_seed
 from gradtrace.language.parse import parse_program
 from gradtrace.trace.recorder import Recorder
 from gradtrace.trace.serialize import build_trace, span, variables
@@ -128,7 +128,7 @@ def clean_torch_state(seed: int, device: str) -> Iterator[None]:
     torch.set_default_dtype(torch.float32)
     torch.set_printoptions(profile="default")
     torch.autograd.set_detect_anomaly(False)
-    torch.manual_seed(seed)
+    manual_seed(seed)
     sys.setrecursionlimit(max(recursion, 8000))
     device_context = torch.device(device) if device != "cpu" else contextlib.nullcontext()
     try:
