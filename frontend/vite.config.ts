@@ -1,11 +1,24 @@
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+
+/** KaTeX's CSS names woff2, woff and ttf for each font: every browser we serve reads woff2. */
+export function katexWoff2Only(): Plugin {
+  return {
+    name: 'gradtrace-katex-woff2',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/katex(\.min)?\.css$/.test(id)) return null;
+      return code.replace(/,\s*url\([^)]*\.woff\)\s*format\("woff"\)/g, '').replace(/,\s*url\([^)]*\.ttf\)\s*format\("truetype"\)/g, '');
+    },
+  };
+}
 
 const outDir = fileURLToPath(new URL('../backend/gradtrace/static', import.meta.url));
 
 export default defineConfig({
-  plugins: [svelte()],
+  plugins: [katexWoff2Only(), svelte()],
   base: '/',
   build: {
     outDir,

@@ -76,8 +76,10 @@ print(x, x.grad, loss.grad_fn, f"{loss.item():.3f}", "{}".format(x.shape), model
 """
 
 
-def warm_up() -> None:
+def warm_up(device: str = "cpu") -> None:
     """Run one representative program, so a fresh worker's first real job is fast."""
-    run_json(_WARM_UP)
+    run_json(_WARM_UP, device=device)
     # A refused oversized matmul runs torch's meta-device shape functions once.
-    run_json("import torch\na = torch.ones(2000, 1)\nb = torch.ones(1, 2000)\nc = a @ b")
+    run_json(
+        "import torch\na = torch.ones(2000, 1)\nb = torch.ones(1, 2000)\nc = a @ b", device=device
+    )

@@ -40,10 +40,10 @@ const nodeText = (page, name) =>
     .first()
     .textContent();
 
-/** "12 / 40" → [12, 40]. @param {Page} page @returns {Promise<[number, number]>} */
+/** "step 12 of 40" → [12, 40]. @param {Page} page @returns {Promise<[number, number]>} */
 async function stepCount(page) {
-  const text = (await page.getByTestId('step-count').textContent()) ?? '';
-  const m = /(\d+)\s*\/\s*(\d+)/.exec(text);
+  const text = (await page.getByRole('status', { name: 'player position' }).textContent()) ?? '';
+  const m = /step (\d+) of (\d+)/.exec(text);
   if (!m) throw new Error(`no step count in ${JSON.stringify(text)}`);
   return [Number(m[1]), Number(m[2])];
 }
@@ -218,3 +218,280 @@ export const tests = [
     },
   },
 ];
+
+// ---- Issue 5: teaching and the classroom ----
+
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ROOT } from './server.mjs';
+
+const PYTHON = join(ROOT, '.venv', 'bin', 'python');
+
+/** Run a program with CPython and torch; returns what it printed. @param {string} source */
+function python(source) {
+  return execFileSync(PYTHON, ['-c', source], { encoding: 'utf8', timeout: 60_000 }).trim();
+}
+
+/** Whether the server has a route. @param {string} url @param {string} path */
+async function hasRoute(url, path) {
+  const doc = await (await fetch(`${url}/openapi.json`)).json();
+  return Object.keys(doc.paths ?? {}).includes(path);
+}
+
+/** Whether the trace request takes `iteration`. @param {string} url */
+async function takesIteration(url) {
+  const doc = await (await fetch(`${url}/openapi.json`)).json();
+  return 'iteration' in (doc.components?.schemas?.TraceRequest?.properties ?? {});
+}
+
+/** Pick a node in the accessible list (what keyboard and screen-reader users do). @param {Page} page @param {string} name */
+async function pickNode(page, name) {
+  const item = nodeList(page)
+    .getByRole('listitem', { includeHidden: true })
+    .filter({ hasText: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: `) })
+    .first();
+  await item.getByRole('button', { includeHidden: true }).dispatchEvent('click');
+}
+
+/** Save the next download the action starts; returns its path. @param {Page} page @param {() => Promise<unknown>} action */
+async function downloaded(page, action) {
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), action()]);
+  const dir = mkdtempSync(join(tmpdir(), 'gradtrace-e2e-'));
+  const path = join(dir, download.suggestedFilename());
+  await download.saveAs(path);
+  return path;
+}
+
+tests.push(
+  {
+    name: 'chain rule in numbers: the leaf example sums two paths, (−4)(1) + (4)(2) = 4',
+    async run({ page, url, shot }) {
+      await page.goto(url);
+      await traced(page);
+      await freshTrace(page, () => openExample(page, url, 'leaf_and_non_leaf'));
+      await page.getByRole('button', { name: 'Jump to end' }).click();
+      const panel = page.getByTestId('chain-rule');
+      const math = panel.getByRole('math').first();
+      await until(async () => /\(−4\)\(1\) \+ \(4\)\(2\) = 4/.test((await math.getAttribute('aria-label')) ?? ''), 'the chain rule for x');
+      assert.match((await math.getAttribute('aria-label')) ?? '', /^∂loss\/∂x = ∂loss\/∂y1 · ∂y1\/∂x \+ ∂loss\/∂y2 · ∂y2\/∂x/);
+      // KaTeX's MathML carries the TeX it typeset.
+      assert.match((await panel.locator('annotation').first().textContent()) ?? '', /\(-4\)\(1\) \+ \(4\)\(2\) = 4/);
+      assert.match((await panel.textContent()) ?? '', /used 2 times, so the gradients from each use are summed/);
+      // A Function step shows one path's contribution.
+      const [, total] = await stepCount(page);
+      let found = false;
+      for (let i = total - 1; i > 0 && !found; i--) {
+        await page.getByRole('button', { name: 'Step back' }).click();
+        await until(async () => (await stepCount(page))[0] === i, `step ${i}`);
+        found = /∂loss\/∂x \+= ∂loss\/∂y2 · ∂y2\/∂x = \(4\)\(2\) = 8/.test((await math.getAttribute('aria-label').catch(() => '')) ?? '');
+      }
+      assert.ok(found, 'MulBackward0 sends (4)(2) = 8 to x');
+      await shot('mul');
+    },
+  },
+  {
+    name: 'concepts: .grad None explained, hooks firing, the second backward error and its way out',
+    async run({ page, url, shot }) {
+      await page.goto(url);
+      await traced(page);
+      await freshTrace(page, () => openExample(page, url, 'leaf_and_non_leaf'));
+      await pickNode(page, 'y1');
+      await until(async () => /y1 is not a leaf.*stays None.*retain_grad\(\)/.test((await page.getByTestId('concept-notes').textContent()) ?? ''), 'the note on y1');
+      await pickNode(page, 'x');
+      await until(async () => /x is a leaf/.test((await page.getByTestId('concept-notes').textContent()) ?? ''), 'the note on x');
+
+      await freshTrace(page, () => openExample(page, url, 'retain_grad_and_hooks'));
+      const [, total] = await stepCount(page);
+      let fired = '';
+      for (let i = 1; i <= total && !fired; i++) {
+        await page.getByRole('button', { name: 'Step forward' }).click();
+        await until(async () => (await stepCount(page))[0] === i, `step ${i}`);
+        const note = page.getByTestId('step-note');
+        if ((await note.count()) && /hook on .* fired/.test((await note.textContent()) ?? '')) fired = (await note.textContent()) ?? '';
+      }
+      assert.ok(fired, 'a hook fired on screen');
+      await shot('hook');
+
+      await freshTrace(page, () => openExample(page, url, 'graph_freed_after_backward'));
+      await page.getByRole('button', { name: 'Jump to end' }).click();
+      const error = (await page.getByTestId('program-error').textContent()) ?? '';
+      assert.match(error, /RuntimeError/);
+      assert.match(error, /retain_graph=True/);
+    },
+  },
+  {
+    name: 'live slider: dragging x re-runs the program and the gradient matches CPython',
+    async run({ page, url, shot }) {
+      const program = (/** @type {string} */ x) => `import torch\n\nx = torch.tensor(${x}, requires_grad=True)\ny = x ** 3 - 2 * x\ny.backward()\nprint(x.grad)\n`;
+      await page.goto(url);
+      await traced(page);
+      await freshTrace(page, () => runProgram(page, program('1.5')));
+      const nodes = await page.locator('[data-layout="ready"]').getAttribute('data-nodes');
+      assert.match((await page.getByTestId('live-grad-x').textContent()) ?? '', /x\.grad = 4\.75/);
+      const slider = page.getByRole('slider', { name: 'value of x' });
+      await slider.focus();
+      for (let i = 0; i < 7; i++) await page.keyboard.press('ArrowRight');
+      await until(async () => (await page.getByTestId('live-value-x').textContent())?.trim() === '2.2', 'x = 2.2 after the run');
+      const expected = Number(python(program('2.2').replace('print(x.grad)', 'print(x.grad.item())')));
+      await until(async () => {
+        const m = /x\.grad = (-?[\d.e+-]+)/.exec((await page.getByTestId('live-grad-x').textContent()) ?? '');
+        return m && Math.abs(Number(m[1]) - expected) < 1e-3 * Math.max(1, Math.abs(expected));
+      }, `x.grad ${expected}`);
+      assert.match((await page.getByRole('textbox', { name: 'Program source (Python)' }).textContent()) ?? '', /torch\.tensor\(2\.2, requires_grad=True\)/);
+      assert.equal(await page.locator('[data-layout="ready"]').getAttribute('data-nodes'), nodes, 'the same graph, in place');
+      await until(async () => /x\.grad = /.test((await nodeText(page, 'x')) ?? '') || true, 'list');
+      await shot('slid');
+    },
+  },
+  {
+    name: 'trouble: a NaN is flagged on the node and in the legend',
+    async run({ page, url, shot }) {
+      await page.goto(url);
+      await traced(page);
+      await freshTrace(page, () => runProgram(page, 'import torch\nx = torch.tensor(-1.0, requires_grad=True)\ny = torch.sqrt(x)\nz = y * 2\nz.backward()\nprint(x.grad)\n'));
+      await page.getByRole('button', { name: 'Jump to end' }).click();
+      await until(async () => /NaN, inf, exploding or vanishing/.test((await page.getByRole('list', { name: 'Legend' }).textContent()) ?? ''), 'the trouble legend');
+      await until(async () => /trouble NaN/.test((await nodeText(page, 'y')) ?? ''), 'y flagged NaN');
+      await shot('nan');
+    },
+  },
+  {
+    name: 'big graphs: a 250-iteration loop folds into one block and opens on click',
+    async run({ page, url, shot }) {
+      await page.goto(url);
+      await traced(page);
+      await freshTrace(page, () => runProgram(page, 'import torch\nx = torch.tensor(1.0, requires_grad=True)\ny = x\nfor i in range(250):\n    y = y * 1.001 + 0.001\ny.backward()\nprint(x.grad)\n'));
+      const centre = page.locator('section.centre');
+      assert.ok(Number(await centre.getAttribute('data-nodes')) >= 1000);
+      await page.getByRole('combobox', { name: 'Group nodes' }).selectOption('loops');
+      await until(async () => (await centre.getAttribute('data-layout')) === 'ready' && Number(await centre.getAttribute('data-nodes')) < 10, 'the folded graph');
+      await shot('folded');
+      await page.getByRole('button', { name: /^Expand loop line 4 ×250/ }).click();
+      await until(async () => (await centre.getAttribute('data-layout')) === 'ready' && Number(await centre.getAttribute('data-nodes')) >= 250, 'one block per iteration');
+      await page.getByRole('button', { name: 'Play' }).click();
+      await page.getByRole('button', { name: 'Jump to end' }).click();
+      await until(async () => /gradient \d/.test((await nodeText(page, 'x')) ?? ''), "x's gradient");
+      await shot('iterations');
+    },
+  },
+  {
+    name: 'presentation mode: editor hidden, clicker keys step, a follow-me link opens the same step',
+    async run({ page, context, url, shot }) {
+      await page.goto(url);
+      await traced(page);
+      await freshTrace(page, () => openExample(page, url, 'leaf_and_non_leaf'));
+      await page.getByRole('button', { name: 'Present' }).click();
+      await until(async () => !(await page.getByRole('textbox', { name: 'Program source (Python)' }).isVisible()), 'the editor hidden');
+      await page.keyboard.press('PageDown');
+      await page.keyboard.press('PageDown');
+      await page.keyboard.press('PageDown');
+      await page.keyboard.press('PageUp');
+      await until(async () => (await stepCount(page))[0] === 2, 'step 2 by clicker keys');
+      await page.getByRole('button', { name: 'Follow-me link' }).click();
+      const link = await page.getByRole('textbox', { name: 'Follow-me URL' }).inputValue();
+      assert.match(link, /step=2/);
+      assert.match(link, /example=leaf_and_non_leaf/);
+      await shot('presenting');
+      const student = await context.newPage();
+      await student.goto(link);
+      await traced(student);
+      await until(async () => (await stepCount(student))[0] === 2, 'the student at step 2');
+      await until(async () => /Leaf and non-leaf/.test((await student.getByRole('region', { name: 'Lesson' }).textContent()) ?? ''), "the student sees the lesson");
+      await page.keyboard.press('Escape');
+      await until(async () => page.getByRole('textbox', { name: 'Program source (Python)' }).isVisible(), 'the editor back');
+    },
+  },
+  {
+    name: 'export: SVG and PNG of the graph, the trace as JSON, a standalone page that plays offline',
+    async run({ page, context, url, shot }) {
+      await page.goto(url);
+      await traced(page);
+      await freshTrace(page, () => openExample(page, url, 'leaf_and_non_leaf'));
+      await page.getByRole('button', { name: 'Jump to end' }).click();
+      const exportAs = async (/** @type {string} */ item) => {
+        await page.getByRole('button', { name: 'Export' }).click();
+        await page.getByRole('menuitem', { name: item }).click();
+      };
+      const svg = readFileSync(await downloaded(page, () => exportAs('Graph as SVG')), 'utf8');
+      assert.match(svg, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="1920" height="1080"/);
+      assert.match(svg, />loss<\/text>/);
+      const png = readFileSync(await downloaded(page, () => exportAs('Graph as PNG (1920×1080)')));
+      assert.equal(png.readUInt32BE(16), 1920);
+      assert.equal(png.readUInt32BE(20), 1080);
+      const json = JSON.parse(readFileSync(await downloaded(page, () => exportAs('Trace as JSON')), 'utf8'));
+      assert.equal(json.schema, 'gradtrace.trace/1');
+      const html = await downloaded(page, () => exportAs('Standalone HTML player'));
+
+      // Opened from disk with no network at all.
+      const offline = await context.browser()?.newContext({ viewport: { width: 1400, height: 850 }, offline: true });
+      assert.ok(offline);
+      const requests = /** @type {string[]} */ ([]);
+      await offline.route(/^https?:/, (route) => {
+        requests.push(route.request().url());
+        return route.abort();
+      });
+      const standalone = await offline.newPage();
+      /** @type {string[]} */
+      const errors = [];
+      standalone.on('pageerror', (e) => errors.push(e.message));
+      await standalone.goto(pathToFileURL(html).href);
+      await standalone.locator('[data-layout="ready"]').waitFor({ timeout: 20_000 });
+      await standalone.getByRole('button', { name: 'Jump to end' }).click();
+      const status = standalone.getByRole('status', { name: 'player position' });
+      await until(async () => {
+        const m = /step (\d+) of (\d+)/.exec((await status.textContent()) ?? '');
+        return m && m[1] === m[2] && Number(m[2]) > 0;
+      }, 'the standalone page at its end');
+      assert.match((await standalone.getByRole('math').first().getAttribute('aria-label')) ?? '', /\(−4\)\(1\) \+ \(4\)\(2\) = 4/);
+      await standalone.screenshot({ path: 'test-results/export-standalone-offline.png' });
+      assert.deepEqual(requests, [], 'no network requests');
+      assert.deepEqual(errors, []);
+      await offline.close();
+      await shot('exported');
+    },
+  },
+  {
+    name: 'gradient check: MyReLU agrees, a wrong custom backward is caught',
+    async run({ page, url, shot }) {
+      if (!(await hasRoute(url, '/api/gradcheck'))) throw new Error('SKIP: the server has no /api/gradcheck yet');
+      await page.goto(url);
+      await traced(page);
+      const example = await openExample(page, url, 'custom_relu_function');
+      await until(async () => (await runs(page)) > 0, 'the example');
+      await page.getByRole('button', { name: 'Check gradients' }).click();
+      await until(async () => /✓ autograd agrees/.test((await page.getByTestId('gradcheck-summary').textContent().catch(() => '')) ?? ''), 'MyReLU passes');
+      const wrong = example.source.replace(/return\s+(grad_input|grad_output[^\n]*)\n/, (/** @type {string} */ m) => m.replace(/\n$/, ' * 2\n'));
+      assert.notEqual(wrong, example.source, 'the backward was made wrong');
+      await freshTrace(page, () => runProgram(page, wrong));
+      await page.getByRole('button', { name: 'Check gradients' }).click();
+      await until(async () => /✗ .* disagree/.test((await page.getByTestId('gradcheck-summary').textContent().catch(() => '')) ?? ''), 'the wrong backward caught');
+      await until(async () => (await nodeList(page).getByRole('listitem', { includeHidden: true }).filter({ hasText: 'gradcheck disagrees' }).count()) > 0, 'a leaf marked on the graph');
+      await shot('caught');
+    },
+  },
+  {
+    name: 'training view: the loss curve, and a slider that asks for another iteration',
+    async run({ page, url, shot }) {
+      if (!(await takesIteration(url))) throw new Error('SKIP: the server does not take `iteration` yet');
+      await page.goto(url);
+      await traced(page);
+      await freshTrace(page, () => openExample(page, url, 'two_layer_net_manual_sgd'));
+      const panel = page.getByTestId('training');
+      await panel.waitFor();
+      assert.ok((await panel.locator('canvas').count()) > 0, 'a uPlot chart');
+      /** @type {unknown[]} */
+      const bodies = [];
+      page.on('request', (r) => r.url().endsWith('/api/trace') && bodies.push(JSON.parse(r.postData() ?? '{}')));
+      const before = await runs(page);
+      const slider = page.getByRole('slider', { name: 'Training iteration' });
+      await slider.focus();
+      await page.keyboard.press('Home');
+      await until(async () => (await runs(page)) > before, 'the graph of iteration 1');
+      assert.ok(bodies.some((b) => /** @type {{iteration?: number}} */ (b).iteration === 0), 'asked for iteration 0');
+      await shot('iteration');
+    },
+  },
+);

@@ -113,3 +113,9 @@ def relabel_memory_error(body: bytes, *, memory_mb: int) -> tuple[bytes, bool]:
     )
     trace["error"] = error
     return orjson.dumps(trace), True
+
+
+def gradcheck_failure(trace_body: bytes) -> bytes:
+    """A gradient check whose worker was stopped: the same error, in the check's shape."""
+    error = orjson.loads(trace_body).get("error")
+    return orjson.dumps({"ok": False, "error": error, "eps": 0.0, "leaves": [], "note": None})

@@ -11,9 +11,9 @@ import time
 from dataclasses import dataclass
 
 from gradtrace.sandbox.config import WorkerConfig
-from gradtrace.sandbox.failures import death_failure, time_failure
+from gradtrace.sandbox.failures import death_failure, gradcheck_failure, time_failure
 from gradtrace.sandbox.launchers import Launcher, LaunchError, WorkerHandle
-from gradtrace.sandbox.protocol import encode_frame, read_frame
+from gradtrace.sandbox.protocol import Job, encode_frame, read_frame
 
 log = logging.getLogger("gradtrace.sandbox")
 
@@ -103,7 +103,7 @@ class WorkerPool:
             pids=sorted(worker.pid for worker in self._live),
         )
 
-    async def run(self, source: str, seed: int) -> JobResult:
+    async def run(self, job: Job) -> JobResult:
         """Run one program on the next free worker; raise PoolSaturated when the queue is full."""
         if self._idle.empty() and self._waiting >= self.max_queue:
             raise PoolSaturated(retry_after_s=max(1, round(self.config.timeout_s / 2)))
@@ -120,19 +120,18 @@ class WorkerPool:
         queue_ms = (loop.time() - queued_at) * 1000
         self._busy.add(worker)
         try:
-            return await self._run_on(worker, source, seed, queue_ms)
+            return await self._run_on(worker, job, queue_ms)
         except BaseException:
             # Cancelled or failed mid-protocol: the worker's state is unknown, replace it.
             self._discard(worker, kill=True)
             raise
 
-    async def _run_on(
-        self, worker: WorkerHandle, source: str, seed: int, queue_ms: float
-    ) -> JobResult:
+    async def _run_on(self, worker: WorkerHandle, job: Job, queue_ms: float) -> JobResult:
+        seed = job.seed
         started = time.perf_counter()
         worker.jobs += 1
         self._jobs += 1
-        worker.writer.write(encode_frame({"source": source, "device": self.device, "seed": seed}))
+        worker.writer.write(encode_frame(job.header(self.device)))
         try:
             header, blobs = await asyncio.wait_for(
                 read_frame(worker.reader), self.config.kill_after_s
@@ -141,7 +140,7 @@ class WorkerPool:
             log.info("worker %d ran past %.1f s; killed", worker.pid, self.config.kill_after_s)
             self._discard(worker, kill=True)
             body = time_failure(device=self.device, seed=seed, timeout_s=self.config.timeout_s)
-            return self._synthesized(body, queue_ms, started)
+            return self._synthesized(job, body, queue_ms, started)
         except (asyncio.IncompleteReadError, ConnectionError):
             code = await self._exit_code(worker)
             log.warning("worker %d died mid-job (exit code %s)", worker.pid, code)
@@ -153,7 +152,7 @@ class WorkerPool:
                 memory_mb=self.config.memory_mb,
                 timeout_s=self.config.timeout_s,
             )
-            return self._synthesized(body, queue_ms, started)
+            return self._synthesized(job, body, queue_ms, started)
         if header.get("retire"):
             self._discard(worker, kill=False)
         else:
@@ -171,7 +170,9 @@ class WorkerPool:
             run_ms=float(header["run_ms"]),
         )
 
-    def _synthesized(self, body: bytes, queue_ms: float, started: float) -> JobResult:
+    def _synthesized(self, job: Job, body: bytes, queue_ms: float, started: float) -> JobResult:
+        if job.kind == "gradcheck":
+            body = gradcheck_failure(body)
         return JobResult(
             body=body,
             gzip=None,

@@ -10,12 +10,32 @@ from __future__ import annotations
 import asyncio
 import socket
 import struct
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Literal
 
 import orjson
 
 _LENGTH = struct.Struct(">I")
 Header = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Job:
+    """What a worker is asked: trace a program (optionally one iteration), or check its gradients."""
+
+    kind: Literal["trace", "gradcheck"]
+    source: str
+    seed: int
+    iteration: int | None = None
+
+    def header(self, device: str) -> Header:
+        return {
+            "kind": self.kind,
+            "source": self.source,
+            "device": device,
+            "seed": self.seed,
+            "iteration": self.iteration,
+        }
 
 
 def encode_frame(header: Header, blobs: tuple[bytes, ...] = ()) -> bytes:

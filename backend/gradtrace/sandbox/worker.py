@@ -46,6 +46,8 @@ def prepare_process(config: WorkerConfig) -> None:
     import torch
 
     import gradtrace
+    from gradtrace.engine import warm_up
+    from gradtrace.gradcheck import check_gradients
 
     torch.set_num_threads(1)  # one core per worker: workers, not threads, scale it out
     with contextlib.suppress(RuntimeError):  # already set: inter-op threads were started
@@ -58,22 +60,45 @@ def prepare_process(config: WorkerConfig) -> None:
     elif config.device == "mps":
         torch.mps.set_per_process_memory_fraction(0.0)  # 0 means the platform's default cap
     gradtrace.run_json(WARMUP_SOURCE, device=config.device, seed=0)
+    # Optimizers, DataLoader and meta-device shape checks import or build things on first
+    # use, which a confined worker could not do later.
+    warm_up(config.device)
+    check_gradients(WARMUP_SOURCE, device=config.device, max_elements=2)
     gc.collect()
     gc.freeze()  # keep the warm objects out of later collections (and copy-on-write pages)
 
 
+def _answer(job: Header, device: str, seed: int, config: WorkerConfig) -> bytes:
+    import gradtrace
+    from gradtrace.gradcheck import check_gradients
+
+    source = str(job["source"])
+    limits = config.limits_for_engine()
+    if job.get("kind") == "gradcheck":
+        return (
+            check_gradients(source, device=device, seed=seed, limits=limits)
+            .model_dump_json()
+            .encode()
+        )
+    iteration = job.get("iteration")
+    return gradtrace.run_json(
+        source,
+        device=device,
+        seed=seed,
+        limits=limits,
+        iteration=int(iteration) if iteration is not None else None,
+    )
+
+
 def run_job(config: WorkerConfig, job: Header) -> tuple[Header, tuple[bytes, ...]]:
     """Run one program; the answer header and blobs (the trace, and its gzip when large)."""
-    import gradtrace
 
     seed = int(job["seed"])
     device = str(job.get("device", config.device))
     started = time.perf_counter()
     retire = False
     try:
-        body = gradtrace.run_json(
-            str(job["source"]), device=device, seed=seed, limits=config.limits_for_engine()
-        )
+        body = _answer(job, device, seed, config)
     except MemoryError:
         body, retire = memory_failure(device=device, seed=seed, memory_mb=config.memory_mb), True
     except Exception:

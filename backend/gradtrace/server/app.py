@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -16,6 +16,7 @@ from starlette.responses import Response
 
 from gradtrace.devices import DeviceError
 from gradtrace.examples import load_examples
+from gradtrace.gradcheck import GradCheck
 from gradtrace.language.reference import Reference, reference
 from gradtrace.sandbox import InternalError, PoolSaturated
 from gradtrace.server.frontend import FrontendFiles, index_response
@@ -24,8 +25,10 @@ from gradtrace.server.models import (
     CacheHealth,
     ErrorResponse,
     ExampleOut,
+    GradCheckRequest,
     Health,
     PoolHealth,
+    ProgramRequest,
     ServerLimits,
     TraceRequest,
 )
@@ -36,7 +39,7 @@ from gradtrace.server.responses import (
     json_bytes_response,
     prepared_response,
 )
-from gradtrace.server.service import TraceService
+from gradtrace.server.service import Outcome, TraceService
 from gradtrace.server.settings import Settings
 from gradtrace.trace.models import Trace
 from gradtrace.version import __version__
@@ -119,6 +122,35 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         },
     )
     async def trace(body: TraceRequest, request: Request) -> Response:
+        return await answer(
+            body,
+            request,
+            lambda device: service.trace(body.source, device, body.seed, body.iteration),
+        )
+
+    @app.post(
+        "/api/gradcheck",
+        operation_id="gradcheck",
+        response_model=GradCheck,
+        summary="Check every leaf's gradient against central finite differences",
+        description=(
+            "Replays the program with each leaf element moved by ±eps up to its first backward "
+            "pass; a failing program is a 200 with `ok: false`."
+        ),
+        responses={
+            400: _error_doc("a device this server does not have"),
+            413: _error_doc("the source (or the request body) is too long"),
+            503: _error_doc("the server is saturated; retry after Retry-After seconds"),
+        },
+    )
+    async def gradcheck(body: GradCheckRequest, request: Request) -> Response:
+        return await answer(
+            body, request, lambda device: service.gradcheck(body.source, device, body.seed)
+        )
+
+    async def answer(
+        body: ProgramRequest, request: Request, run: Callable[[str], Awaitable[Outcome]]
+    ) -> Response:
         if len(body.source) > limits.source_chars:
             return error_response(
                 413, f"the source has {len(body.source)} characters; at most {limits.source_chars}"
@@ -128,7 +160,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         except DeviceError as error:
             return error_response(400, str(error))
         try:
-            outcome = await service.trace(body.source, device, body.seed)
+            outcome = await run(device)
         except PoolSaturated as error:
             return error_response(
                 503, str(error), headers={"Retry-After": str(error.retry_after_s)}

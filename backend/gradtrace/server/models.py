@@ -10,7 +10,7 @@ from gradtrace.language.limits import Limits
 MAX_SEED = 2**53 - 1
 
 
-class TraceRequest(BaseModel):
+class ProgramRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     source: str = Field(description="the program: Python with torch, as in a tutorial")
@@ -39,6 +39,19 @@ class TraceRequest(BaseModel):
         except UnicodeEncodeError as error:
             raise ValueError("the source is not valid Unicode text") from error
         return source
+
+
+class TraceRequest(ProgramRequest):
+    iteration: int | None = Field(
+        default=None,
+        ge=0,
+        le=1_000_000,
+        description="record this training iteration (backward pass) in full instead of the last ones",
+    )
+
+
+class GradCheckRequest(ProgramRequest):
+    """The program whose gradients to check against finite differences."""
 
 
 class ErrorResponse(BaseModel):

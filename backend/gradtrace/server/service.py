@@ -10,6 +10,7 @@ from typing import Literal
 from gradtrace.devices import DeviceError, available_devices, resolve_device
 from gradtrace.sandbox import JobResult, SpawnLauncher, WorkerPool, ZygoteLauncher
 from gradtrace.sandbox.launchers import Launcher
+from gradtrace.sandbox.protocol import Job
 from gradtrace.server.cache import CacheKey, TraceCache
 from gradtrace.server.settings import Settings
 from gradtrace.version import __version__
@@ -81,8 +82,15 @@ class TraceService:
             raise DeviceError(requested, ["auto", *self.devices])
         return device
 
-    async def trace(self, source: str, device: str, seed: int) -> Outcome:
-        key: CacheKey = (source, device, seed, __version__)
+    async def trace(
+        self, source: str, device: str, seed: int, iteration: int | None = None
+    ) -> Outcome:
+        return await self._outcome(("trace", source, device, seed, iteration, __version__))
+
+    async def gradcheck(self, source: str, device: str, seed: int) -> Outcome:
+        return await self._outcome(("gradcheck", source, device, seed, None, __version__))
+
+    async def _outcome(self, key: CacheKey) -> Outcome:
         hit = self.cache.get(key)
         if hit is not None:
             return Outcome(hit, "hit")
@@ -101,9 +109,10 @@ class TraceService:
         return Outcome(await asyncio.shield(future), "miss")
 
     async def _run(self, key: CacheKey, future: asyncio.Future[JobResult]) -> None:
-        source, device, seed, _ = key
+        kind, source, device, seed, iteration, _ = key
+        job = Job(kind=kind, source=source, seed=seed, iteration=iteration)
         try:
-            result = await self.pools[self._pool_device(device)].run(source, seed)
+            result = await self.pools[self._pool_device(device)].run(job)
         except Exception as error:
             future.set_exception(error)
         else:

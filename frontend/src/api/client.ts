@@ -1,5 +1,9 @@
 // The HTTP client: the service's four routes, with typed answers.
-import type { Example, Health, Reference, Trace, TraceRequest } from './types';
+import type { Example, GradCheck, GradCheckRequest, Health, Reference, Trace, TraceRequest } from './types';
+
+export type { GradCheck };
+/** A trace request (`iteration`: which training iteration's graph to record in full). */
+export type TraceRequestBody = TraceRequest;
 
 export class ApiError extends Error {
   constructor(
@@ -28,7 +32,8 @@ async function answer<T>(response: Response): Promise<T> {
 }
 
 export interface Client {
-  trace(request: TraceRequest, signal?: AbortSignal): Promise<Trace>;
+  trace(request: TraceRequestBody, signal?: AbortSignal): Promise<Trace>;
+  gradcheck(request: GradCheckRequest, signal?: AbortSignal): Promise<GradCheck>;
   examples(): Promise<Example[]>;
   reference(): Promise<Reference>;
   health(): Promise<Health>;
@@ -44,6 +49,13 @@ export function createClient(base = '', fetcher: typeof fetch = fetch.bind(globa
         body: JSON.stringify(request),
         signal,
       }).then((r) => answer<Trace>(r)),
+    gradcheck: (request, signal) =>
+      fetcher(base + '/api/gradcheck', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify(request),
+        signal,
+      }).then((r) => answer<GradCheck>(r)),
     examples: () => get<Example[] | { examples: Example[] }>('/api/examples').then((e) => (Array.isArray(e) ? e : e.examples)),
     reference: () => get<Reference>('/api/reference'),
     health: () => get<Health>('/api/health'),

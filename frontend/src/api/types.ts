@@ -28,3 +28,6 @@ export type JsonNumber = number | boolean | string;
 export type Example = Schemas['ExampleOut'];
 export type Health = Schemas['Health'];
 export type TraceRequest = Schemas['TraceRequest'];
+export type GradCheck = Schemas['GradCheck'];
+export type GradCheckRequest = Schemas['GradCheckRequest'];
+export type LeafCheck = Schemas['LeafCheck'];

@@ -1,6 +1,7 @@
 // Runs the layout in a Web Worker (off the main thread), one request at a time;
 // a newer request supersedes an older one.
 import type { LayoutInput, LayoutResult } from './layout';
+import { createLayoutWorker } from './layoutWorker';
 
 let worker: Worker | null = null;
 let nextId = 0;
@@ -8,7 +9,7 @@ const pending = new Map<number, { resolve: (r: LayoutResult) => void; reject: (e
 
 function getWorker(): Worker {
   if (worker) return worker;
-  worker = new Worker(new URL('./layout.worker.ts', import.meta.url), { type: 'module' });
+  worker = createLayoutWorker();
   worker.onmessage = (event: MessageEvent<{ id: number; result?: LayoutResult; error?: string }>) => {
     const { id, result, error } = event.data;
     const p = pending.get(id);

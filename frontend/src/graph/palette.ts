@@ -13,6 +13,8 @@ export interface Palette {
   current: string;
   linked: string;
   gradientText: string;
+  error: string;
+  ok: string;
   /** Border colour per role (ROLES order). */
   roles: string[];
   /** Fill per role. */
@@ -44,6 +46,8 @@ export function readPalette(element: Element): Palette {
     current: v('--current', '#111'),
     linked: v('--linked', '#e69f00'),
     gradientText: v('--grad-text', '#a6447f'),
+    error: v('--error', '#b3261e'),
+    ok: v('--ok', '#00795a'),
     roles: ROLES.map((r) => v(`--role-${r}`, '#888')),
     fills: ROLES.map((r) => v(`--role-${r}-fill`, '#eee')),
   };

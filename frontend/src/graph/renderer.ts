@@ -6,6 +6,18 @@ import type { NodeLabels } from './labels';
 import { FUNCTION_HEIGHT, NODE_HEIGHT, type LayoutResult } from './geometry';
 import type { Palette } from './palette';
 import { EDGE_BACKWARD, EDGE_HIDDEN, NODE_GRADIENT, NODE_PENDING, type Pulse, type SceneState } from './scene';
+import { BADGE_TEXT } from './concepts';
+import { TROUBLE_LABELS } from './trouble';
+
+/** Extra marks on nodes: concept badges, trouble flags, gradient-check results. */
+export interface Marks {
+  badges: Uint8Array | null;
+  trouble: Uint8Array | null;
+  /** Per node: 1 the numerical check agrees, -1 it disagrees, 0 not checked. */
+  check: Int8Array | null;
+  /** A node whose hook fired at this step, or -1. */
+  hookFired: number;
+}
 
 export interface ViewTransform {
   k: number;
@@ -31,6 +43,7 @@ export interface DrawInput {
   transform: ViewTransform;
   /** The gradient text for a node at this cursor ('' if none). */
   gradText: (node: number) => string;
+  marks?: Marks;
 }
 
 
@@ -62,7 +75,100 @@ export class Renderer {
 
     this.drawEdges(input, visible);
     this.drawNodes(input, visible);
+    if (input.marks) this.drawMarks(input, input.marks, visible);
     this.drawPulses(input);
+  }
+
+  /** Badges above nodes, trouble rings, gradient-check ticks, graph cuts. */
+  private drawMarks(input: DrawInput, marks: Marks, visible: (i: number) => boolean): void {
+    const { ctx } = this;
+    const { graph, layout, labels, palette, transform, scene } = input;
+    const k = transform.k;
+    const px = 1 / k;
+    // A cut (no_grad, detach): a break drawn across the middle of the edge.
+    this.ensureLengths(layout);
+    ctx.globalAlpha = 1;
+    for (let e = 0; e < graph.edgeSource.length; e++) {
+      if (graph.edgeKind[e] !== EDGE_NOGRAD || !visible(graph.edgeSource[e]!)) continue;
+      if (scene.edgeState[e] === EDGE_HIDDEN) continue;
+      const [mx, my] = this.pointAt(layout, e, 0.5);
+      const [ax, ay] = this.pointAt(layout, e, 0.45);
+      const dx = mx - ax;
+      const dy = my - ay;
+      const len = Math.hypot(dx, dy) || 1;
+      const nx = -dy / len;
+      const ny = dx / len;
+      const ux = dx / len;
+      const uy = dy / len;
+      ctx.fillStyle = palette.background;
+      ctx.fillRect(mx - 6, my - 6, 12, 12);
+      ctx.strokeStyle = palette.error;
+      ctx.lineWidth = Math.max(2, px);
+      ctx.beginPath();
+      for (const o of [-3.5, 3.5]) {
+        ctx.moveTo(mx + ux * o - nx * 8, my + uy * o - ny * 8);
+        ctx.lineTo(mx + ux * o + nx * 8, my + uy * o + ny * 8);
+      }
+      ctx.stroke();
+    }
+    const showTags = k >= 0.45;
+    ctx.font = '700 10px system-ui, sans-serif';
+    ctx.textBaseline = 'middle';
+    for (let i = 0; i < graph.n; i++) {
+      if (!visible(i)) continue;
+      const fn = graph.kind[i] === KIND_FUNCTION;
+      const w = labels.width[i]!;
+      const h = fn ? FUNCTION_HEIGHT : NODE_HEIGHT;
+      const x = layout.x[i]! - w / 2;
+      const y = layout.y[i]! - h / 2;
+      const pending = scene.nodeState[i] === NODE_PENDING;
+      const trouble = marks.trouble?.[i] ?? 0;
+      const check = marks.check?.[i] ?? 0;
+      const tags: { text: string; colour: string }[] = [];
+      if (trouble && !pending) {
+        ctx.beginPath();
+        ctx.roundRect(x - 5, y - 5, w + 10, h + 10, fn ? (h + 10) / 2 : 10);
+        ctx.strokeStyle = palette.error;
+        ctx.lineWidth = Math.max(3, 2 * px);
+        ctx.setLineDash([7, 4]);
+        ctx.stroke();
+        ctx.setLineDash([]);
+        for (const [bit, label] of TROUBLE_LABELS) if (trouble & bit) tags.push({ text: `⚠ ${label}`, colour: palette.error });
+      }
+      if (check !== 0) {
+        ctx.beginPath();
+        ctx.roundRect(x - 4, y - 4, w + 8, h + 8, fn ? (h + 8) / 2 : 10);
+        ctx.strokeStyle = check > 0 ? palette.ok : palette.error;
+        ctx.lineWidth = Math.max(3, 2 * px);
+        ctx.stroke();
+        tags.push({ text: check > 0 ? '✓ gradcheck' : '✗ gradcheck', colour: check > 0 ? palette.ok : palette.error });
+      }
+      const b = marks.badges?.[i] ?? 0;
+      for (const [bit, text] of BADGE_TEXT) if (b & bit) tags.push({ text, colour: palette.muted });
+      if (marks.hookFired === i) {
+        ctx.beginPath();
+        ctx.roundRect(x - 8, y - 8, w + 16, h + 16, 12);
+        ctx.strokeStyle = palette.linked;
+        ctx.lineWidth = Math.max(4, 2 * px);
+        ctx.stroke();
+        tags.unshift({ text: 'hook fired', colour: palette.linked });
+      }
+      if (!showTags || tags.length === 0) continue;
+      let tx = x + w;
+      for (let j = tags.length - 1; j >= 0; j--) {
+        const tag = tags[j]!;
+        const tw = ctx.measureText(tag.text).width + 10;
+        tx -= tw;
+        ctx.beginPath();
+        ctx.roundRect(tx, y - 17, tw, 15, 7);
+        ctx.fillStyle = tag.colour;
+        ctx.fill();
+        ctx.fillStyle = palette.background;
+        ctx.textAlign = 'left';
+        ctx.fillText(tag.text, tx + 5, y - 9.5);
+        tx -= 3;
+      }
+    }
   }
 
   private drawEdges(input: DrawInput, visible: (i: number) => boolean): void {

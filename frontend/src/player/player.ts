@@ -37,7 +37,7 @@ export class Player {
   private readonly listeners = new Set<(p: Player) => void>();
 
   constructor(
-    readonly timeline: TimelineIndex,
+    public timeline: TimelineIndex,
     options: PlayerOptions = {},
   ) {
     this.baseRate = options.baseRate ?? 3;
@@ -74,6 +74,15 @@ export class Player {
 
   private emit(): void {
     for (const fn of this.listeners) fn(this);
+  }
+
+  /** Play another timeline from the same cursor (a live re-run of the same program). */
+  retarget(timeline: TimelineIndex): void {
+    this.timeline = timeline;
+    this.cursor = Math.min(this.cursor, timeline.length);
+    if (this.atEnd) this.playing = false;
+    this.progress = 1;
+    this.emit();
   }
 
   /** Put the cursor at `cursor` (clamped); `animate` plays that step's animation. */

@@ -7,6 +7,10 @@ export interface SharedState {
   device: string;
   seed: number;
   step: number | null;
+  /** The example the program came from (its lesson is shown), if any. */
+  example?: string | null;
+  /** Open in presentation mode. */
+  present?: boolean;
 }
 
 export function toBase64Url(bytes: Uint8Array): string {
@@ -29,6 +33,8 @@ export function encodeHash(state: SharedState): string {
   params.set('device', state.device);
   if (state.seed !== 0) params.set('seed', String(state.seed));
   if (state.step !== null) params.set('step', String(state.step));
+  if (state.example) params.set('example', state.example);
+  if (state.present) params.set('present', '1');
   return '#' + params.toString();
 }
 
@@ -48,5 +54,12 @@ export function decodeHash(hash: string): SharedState | null {
     if (v === null || !/^-?\d+$/.test(v)) return null;
     return Number(v);
   };
-  return { source, device: params.get('device') || 'auto', seed: int('seed') ?? 0, step: int('step') };
+  return {
+    source,
+    device: params.get('device') || 'auto',
+    seed: int('seed') ?? 0,
+    step: int('step'),
+    example: params.get('example'),
+    present: params.get('present') === '1',
+  };
 }

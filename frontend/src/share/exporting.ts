@@ -1,0 +1,48 @@
+// Export: files the browser saves (graph pictures, the trace, a standalone page).
+import type { Trace } from '../api/types';
+
+/** Where the standalone template takes its trace (Python's export/html.py fills the same). */
+const TRACE_TAG = /(<script\b[^>]*\bid="gradtrace-trace"[^>]*>)([\s\S]*?)(<\/script>)/i;
+
+/** The trace as JSON that is safe inside <script> (as gradtrace/export/html.py writes it). */
+export function scriptJson(trace: unknown): string {
+  return JSON.stringify(trace)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** The standalone player page with `trace` inside it. */
+export function standaloneHtml(template: string, trace: Trace, title?: string): string {
+  if (!TRACE_TAG.test(template)) throw new Error('the standalone template has no <script id="gradtrace-trace">');
+  const payload = scriptJson(trace);
+  let page = template.replace(TRACE_TAG, (_, open: string, __: string, close: string) => open + payload + close);
+  if (title) page = page.replace(/<title>[\s\S]*?<\/title>/i, () => `<title>${title.replace(/[<&>"]/g, (c) => `&#${c.charCodeAt(0)};`)} · gradtrace</title>`);
+  return page;
+}
+
+/** The trace in the page, or null (the placeholder not filled yet). */
+export function readEmbeddedTrace(doc: Document): Trace | null {
+  const text = doc.getElementById('gradtrace-trace')?.textContent?.trim() ?? '';
+  if (!text || text === '__GRADTRACE_TRACE__') return null;
+  return JSON.parse(text) as Trace;
+}
+
+export function traceFileName(trace: Trace): string {
+  const root = trace.passes[0]?.root;
+  const name = Object.entries(trace.variables).find(([, id]) => id === root)?.[0];
+  return `gradtrace-${name ?? 'trace'}`.replace(/[^\w.-]+/g, '_');
+}
+
+export function download(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,19 @@
+// Real traces recorded from the server (the examples of backend/gradtrace/examples
+// and a broadcast program), for unit tests of the logic that reads them.
+import type { Trace } from '../api/types';
+import accumulation from './fixtures/03_retain_graph_and_accumulation.json';
+import leaf from './fixtures/04_leaf_and_non_leaf.json';
+import hooks from './fixtures/05_retain_grad_and_hooks.json';
+import relu from './fixtures/06_custom_relu_function.json';
+import broadcast from './fixtures/broadcast.json';
+
+type Fixture = Trace & { __source: string };
+const as = (t: unknown): Fixture => t as Fixture;
+
+export const fixtures = {
+  leaf: as(leaf),
+  accumulation: as(accumulation),
+  hooks: as(hooks),
+  relu: as(relu),
+  broadcast: as(broadcast),
+};
