@@ -27,6 +27,9 @@ from gradtrace.trace.tensordata import Snapshot
 Tensor = torch.Tensor
 _BackwardCFunction = torch.autograd.function.BackwardCFunction
 _saved_names_cache: dict[type, list[str]] = {}
+# Each backward() called from inside another (from a hook or a custom backward) nests
+# through torch's C++ engine on the same stack: a few levels are real uses, more is a bomb.
+_MAX_NESTED_PASSES = 4
 
 
 def _saved_names(kind: type) -> list[str]:
@@ -139,6 +142,7 @@ class Recorder:
         self.limits = limits
         self.active = True
         self.in_backward = False
+        self.backward_depth = 0
         self.tensors: list[TensorRec] = []
         self.functions: list[FunctionRec] = []
         self.by_tensor: dict[int, TensorRec] = {}
@@ -552,8 +556,28 @@ class Recorder:
         create: bool,
         call: Callable[[], Any],
     ) -> Any:
-        if not self.active:
-            return call()
+        if self.backward_depth >= _MAX_NESTED_PASSES:
+            raise LimitError(
+                f"backward passes nested {_MAX_NESTED_PASSES} deep (a hook or a custom backward "
+                "that calls backward() again?)"
+            )
+        self.backward_depth += 1
+        try:
+            if not self.active:
+                return call()
+            return self._recorded_pass(kind, roots, node, retain, create, call)
+        finally:
+            self.backward_depth -= 1
+
+    def _recorded_pass(
+        self,
+        kind: str,
+        roots: list[Any],
+        node: ast.AST,
+        retain: bool,
+        create: bool,
+        call: Callable[[], Any],
+    ) -> Any:
         root_recs = [self.node_of(r) for r in roots if isinstance(r, Tensor)]
         if self.probe is not None and root_recs:
             self.probe.value = root_recs[0].tensor.detach().double().sum().item()
