@@ -1,0 +1,5 @@
+# expect: ForbiddenError
+async def f():
+    return 1
+
+print(f())

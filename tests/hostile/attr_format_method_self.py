@@ -1,0 +1,3 @@
+# expect: ForbiddenError
+f = "{}".format
+print(f.__self__)

@@ -1,0 +1,2 @@
+# expect: ForbiddenError
+ｅｖａｌ("print(1)")

@@ -1,0 +1,3 @@
+# expect: ForbiddenError
+f = lambda: 0
+print(f.__globals__)

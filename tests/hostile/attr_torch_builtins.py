@@ -1,0 +1,4 @@
+# expect: ForbiddenError
+import torch
+b = torch.__builtins__
+print(b['open']('/etc/passwd').read())

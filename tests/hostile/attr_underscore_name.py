@@ -1,0 +1,3 @@
+# expect: ForbiddenError
+_secret = 5
+print(_secret)

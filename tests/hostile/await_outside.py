@@ -1,0 +1,2 @@
+# expect: SyntaxError|ForbiddenError
+await x

@@ -1,0 +1,5 @@
+# expect: ForbiddenError|NameError
+import torch
+print(1)
+r = delattr(print, 'x')
+print(r)

@@ -1,0 +1,5 @@
+# expect: ForbiddenError
+import torch
+print(1)
+r = dir()
+print(r)

@@ -1,0 +1,2 @@
+# expect: ForbiddenError
+print('x', file=open('pwned', 'w'))

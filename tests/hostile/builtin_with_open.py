@@ -1,0 +1,3 @@
+# expect: ForbiddenError
+with open('sentinel.txt', 'w') as f:
+    f.write('pwned')

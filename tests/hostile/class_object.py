@@ -1,0 +1,6 @@
+# expect: ForbiddenError
+class A(object):
+    def __init__(self):
+        self.x = 1
+
+print(A().x)

@@ -1,0 +1,5 @@
+# expect: ForbiddenError
+class E(Exception):
+    pass
+
+raise E()

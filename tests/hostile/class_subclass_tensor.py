@@ -1,0 +1,8 @@
+# expect: ForbiddenError
+import torch
+
+
+class T(torch.Tensor):
+    pass
+
+print(T())

@@ -1,0 +1,2 @@
+# expect: OverflowError|LimitError
+x = 10.0 ** 10**6

@@ -1,0 +1,2 @@
+# expect: LimitError
+x = 7**5000

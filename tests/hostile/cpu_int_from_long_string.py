@@ -1,0 +1,2 @@
+# expect: ValueError|LimitError
+x = int('9' * 5000)

@@ -1,0 +1,4 @@
+# expect: LimitError
+x = 3
+for i in range(40):
+    x = x * x

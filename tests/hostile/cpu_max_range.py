@@ -1,0 +1,2 @@
+# expect: LimitError
+print(max(range(10**12)))

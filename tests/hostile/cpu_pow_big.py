@@ -1,0 +1,2 @@
+# expect: LimitError
+x = 2**(10**9)

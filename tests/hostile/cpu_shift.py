@@ -1,0 +1,2 @@
+# expect: LimitError
+x = 1 << 10**9

@@ -1,0 +1,2 @@
+# expect: LimitError
+print(sorted(range(10**9))[0])

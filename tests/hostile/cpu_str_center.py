@@ -1,0 +1,2 @@
+# expect: LimitError|ForbiddenError
+s = 'a'.center(10**9)

@@ -1,0 +1,2 @@
+# expect: LimitError|ForbiddenError
+s = 'a'.ljust(10**10)

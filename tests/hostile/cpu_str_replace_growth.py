@@ -1,0 +1,4 @@
+# expect: LimitError|ForbiddenError
+s = 'a'
+while True:
+    s = s.replace('a', 'aa')

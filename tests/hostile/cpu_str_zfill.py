@@ -1,0 +1,2 @@
+# expect: LimitError|ForbiddenError
+s = '1'.zfill(10**9)

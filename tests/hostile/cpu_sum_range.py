@@ -1,0 +1,2 @@
+# expect: LimitError
+print(sum(range(10**12)))

@@ -1,0 +1,3 @@
+# expect: LimitError
+while True:
+    pass

@@ -1,0 +1,4 @@
+# expect: ForbiddenError
+@eval
+def f():
+    pass

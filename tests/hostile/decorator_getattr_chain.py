@@ -1,0 +1,9 @@
+# expect: ForbiddenError
+import torch
+
+
+@torch.jit.ignore
+def f():
+    return 1
+
+print(f())

@@ -1,0 +1,2 @@
+# expect: NameError
+del print

@@ -1,0 +1,3 @@
+# expect: LimitError|ForbiddenError
+x = 'a'
+print(f"{x!r:>{10**9}}")

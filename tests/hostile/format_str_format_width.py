@@ -1,0 +1,3 @@
+# expect: LimitError|ForbiddenError
+s = "{:>1000000000}".format(1)
+print(len(s))

@@ -1,0 +1,4 @@
+# expect: ForbiddenError
+import torch
+from . import x
+print('imported')

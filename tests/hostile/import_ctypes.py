@@ -1,0 +1,4 @@
+# expect: ForbiddenError
+import torch
+import ctypes
+print('imported')

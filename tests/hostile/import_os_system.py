@@ -1,0 +1,4 @@
+# expect: ForbiddenError
+import torch
+from os import system
+print('imported')

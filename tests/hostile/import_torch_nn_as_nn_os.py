@@ -1,0 +1,4 @@
+# expect: ForbiddenError
+import torch
+import torch.nn as nn, os
+print('imported')

@@ -1,0 +1,4 @@
+# expect: ForbiddenError
+import torch
+from torch.serialization import load
+print('imported')

@@ -1,0 +1,4 @@
+# expect: ForbiddenError
+import torch
+from torch.utils import cpp_extension
+print('imported')

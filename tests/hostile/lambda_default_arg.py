@@ -1,0 +1,3 @@
+# expect: ForbiddenError
+f = lambda x=().__class__: x
+print(f())

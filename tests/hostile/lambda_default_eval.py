@@ -1,0 +1,3 @@
+# expect: ForbiddenError
+f = lambda x=eval: x('1')
+print(f())

@@ -1,0 +1,2 @@
+# expect: LimitError
+d = {i: i for i in range(10**8)}

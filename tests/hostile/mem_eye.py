@@ -1,0 +1,3 @@
+# expect: LimitError
+import torch
+print(torch.eye(100000).shape)

@@ -1,0 +1,3 @@
+# expect: LimitError
+import torch.nn as nn
+layer = nn.Linear(100000, 100000)

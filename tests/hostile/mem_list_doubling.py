@@ -1,0 +1,4 @@
+# expect: LimitError
+l = [0]
+while True:
+    l = l + l

@@ -1,0 +1,2 @@
+# expect: LimitError
+x = [0] * 10**10

@@ -1,0 +1,2 @@
+# expect: LimitError
+x = list(range(10**9))

@@ -1,0 +1,3 @@
+# expect: RuntimeError|LimitError
+import torch
+x = torch.zeros(-5)

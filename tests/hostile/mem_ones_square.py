@@ -1,0 +1,3 @@
+# expect: LimitError
+import torch
+x = torch.ones(100000, 100000)

@@ -1,0 +1,2 @@
+# expect: LimitError
+print(*range(10**8))

@@ -1,0 +1,2 @@
+# expect: LimitError
+s = 'x'.join(['a' * 90000] * 90000)

@@ -1,0 +1,2 @@
+# expect: LimitError
+x = 'a' * 10**10

@@ -1,0 +1,2 @@
+# expect: LimitError
+x = 10**6 * 'abcdefghij'

@@ -1,0 +1,3 @@
+# expect: LimitError
+import torch
+x = torch.zeros(10**9)

@@ -1,0 +1,6 @@
+# expect: ForbiddenError
+def f():
+    __builtins__ = {}
+    return 1
+
+f()

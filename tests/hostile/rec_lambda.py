@@ -1,0 +1,3 @@
+# expect: LimitError
+f = lambda n: f(n + 1)
+print(f(0))

@@ -1,0 +1,5 @@
+# expect: LimitError
+def f():
+    return f()
+
+f()

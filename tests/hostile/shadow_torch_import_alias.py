@@ -1,0 +1,3 @@
+# expect: ForbiddenError
+import torch as os
+print(os.os)

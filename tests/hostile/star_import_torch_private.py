@@ -1,0 +1,2 @@
+# expect: ForbiddenError
+from torch.nn import _reduction

@@ -1,0 +1,4 @@
+# expect: ForbiddenError
+import torch
+p = torch.utils.data.__file__
+print(p)

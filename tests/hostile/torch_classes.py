@@ -1,0 +1,3 @@
+# expect: ForbiddenError
+import torch
+print(torch.classes.load_library('x.so'))

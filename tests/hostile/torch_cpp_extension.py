@@ -1,0 +1,3 @@
+# expect: ForbiddenError|AttributeError
+import torch
+torch.utils.cpp_extension.load_inline('x', 'int x;')

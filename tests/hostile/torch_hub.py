@@ -1,0 +1,3 @@
+# expect: ForbiddenError
+import torch
+torch.hub.load('pytorch/vision', 'resnet18')

@@ -1,0 +1,3 @@
+# expect: ForbiddenError
+import torch
+lib = torch.library.Library('pwn', 'DEF')

@@ -1,0 +1,3 @@
+# expect: ForbiddenError
+import torch
+torch.os.system('touch pwned')

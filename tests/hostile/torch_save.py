@@ -1,0 +1,3 @@
+# expect: ForbiddenError
+import torch
+torch.save(torch.ones(2), 'pwned.pt')

@@ -1,0 +1,20 @@
+import torch
+
+x = torch.arange(12, dtype=torch.float32).reshape(3, 4).requires_grad_()
+s = x.sum()
+m = x.mean(dim=0)
+mx = x.max()
+mn, idx = x.min(dim=1)
+p = x.prod(dim=1)
+v = x.var()
+sd = x.std(dim=1)
+n = x.norm()
+am = x.argmax(dim=1)
+cs = x.cumsum(dim=1)
+lse = torch.logsumexp(x, dim=1)
+print(s, m, mx, mn, idx, am, sep="\n")
+print(p, v, sd, n, lse)
+loss = s + m.sum() + mx + mn.sum() + v + sd.sum() + n + cs.sum() + lse.sum() + p.sum() / 1000
+loss.backward()
+print(x.grad)
+print(x.sum(dim=1, keepdim=True).shape, x.mean((0, 1)))

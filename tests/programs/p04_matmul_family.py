@@ -1,0 +1,25 @@
+import torch
+
+torch.manual_seed(0)
+A = torch.randn(3, 4, requires_grad=True)
+B = torch.randn(4, 2, requires_grad=True)
+v = torch.randn(4, requires_grad=True)
+u = torch.randn(3)
+C = torch.mm(A, B)
+D = A @ B
+E = torch.matmul(A, v)
+F_ = torch.mv(A, v)
+g = torch.dot(v, v)
+o = torch.outer(u, v)
+T = A.t() @ u
+bA = torch.randn(2, 3, 4)
+bB = torch.randn(2, 4, 5)
+bC = torch.bmm(bA, bB)
+tr = A.transpose(0, 1)
+print(C.shape, D.shape, E.shape, F_.shape, g, o.shape, T.shape, bC.shape, tr.shape)
+print(torch.equal(C, D), torch.allclose(E, F_))
+loss = C.sum() + E.pow(2).sum() + g + o.mean() + T.sum() + tr.sum()
+loss.backward()
+print(A.grad)
+print(B.grad)
+print(v.grad)

@@ -1,0 +1,20 @@
+import torch
+
+a = torch.tensor([1, 2, 3])
+b = torch.tensor([1.5, 2.5, 3.5])
+c = torch.tensor([True, False, True])
+d = a.float() / 2
+e = b.long()
+f = b.to(torch.float64)
+g = a.double() * b.double()
+h = torch.zeros(2, 3, dtype=torch.int32)
+i = torch.ones(2, dtype=torch.float16)
+print(a.dtype, b.dtype, c.dtype, d.dtype, e.dtype, f.dtype, g.dtype, h.dtype, i.dtype)
+print(a + b, a * c, a // 2, a % 2, -a, a.sum().dtype)
+print(d, e, f, g, h, i)
+print(b.type(torch.int64), b.int(), c.long().sum())
+x = torch.tensor([1.0, 2.0], dtype=torch.float64, requires_grad=True)
+y = (x ** 2).sum()
+y.backward()
+print(x.grad, x.grad.dtype)
+print(torch.get_default_dtype(), torch.float32 == b.dtype, b.is_floating_point())

@@ -1,0 +1,20 @@
+import torch
+import torch.nn as nn
+
+torch.manual_seed(0)
+logits = torch.randn(4, 3, requires_grad=True)
+labels = torch.tensor([1, 0, 2, 1])
+targets = torch.rand(4, 3)
+ce = nn.CrossEntropyLoss()
+nll = nn.NLLLoss()
+bce = nn.BCEWithLogitsLoss()
+bce2 = nn.BCELoss()
+mse = nn.MSELoss(reduction="sum")
+l1 = nn.L1Loss()
+sm = nn.LogSoftmax(dim=1)
+act = nn.Softmax(dim=1)
+loss = ce(logits, labels) + nll(sm(logits), labels) + bce(logits, targets)
+loss = loss + bce2(act(logits), targets) + mse(logits, targets) + l1(logits, targets)
+loss.backward()
+print(loss)
+print(logits.grad)

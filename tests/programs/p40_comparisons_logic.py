@@ -1,0 +1,15 @@
+import torch
+
+a = torch.tensor([1.0, 5.0, 3.0, 2.0])
+b = torch.tensor([2.0, 4.0, 3.0, 1.0])
+print(a > b, a == b, a <= b, a != b)
+print(torch.maximum(a, b), torch.minimum(a, b), torch.max(a, b))
+print((a > 2) & (b < 4), (a > 4) | (b > 3), ~(a > 2))
+print(torch.any(a > 4), torch.all(a > 0), (a > 2).any().item(), torch.sort(a), a.argsort())
+print(torch.topk(a, 2), torch.eq(a, b).sum(), a.sign(), torch.isnan(a / 0 - a / 0), a.unique())
+x = torch.tensor([3.0, -1.0, 2.0], requires_grad=True)
+m = torch.max(x)
+s, idx = torch.sort(x, descending=True)
+(m + s[1] * 2).backward()
+print(x.grad, idx)
+print(torch.isclose(a, b), torch.allclose(a, a + 1e-9), a.equal(b))
