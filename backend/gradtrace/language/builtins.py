@@ -92,7 +92,12 @@ def make_builtins(interp: Interpreter) -> dict[str, Any]:
 
     def safe_format(value: Any, spec: str = "") -> str:
         check_format_spec(spec, limits.string_chars)
+        interp.check_printable(value)
         return format(value, spec)
+
+    def safe_repr(value: Any) -> str:
+        interp.check_printable(value)
+        return repr(value)
 
     def safe_isinstance(obj: Any, cls: Any) -> bool:
         classes = cls if isinstance(cls, tuple) else (cls,)
@@ -112,9 +117,9 @@ def make_builtins(interp: Interpreter) -> dict[str, Any]:
         "int": int,
         "float": float,
         "complex": complex,
-        "str": str,
+        "str": str,  # a type: isinstance(x, str) must work; str() of a bomb meets the alarm
         "bool": bool,
-        "repr": repr,
+        "repr": safe_repr,
         "callable": callable,
         "chr": chr,
         "ord": ord,

@@ -212,7 +212,11 @@ class Interpreter:
         method = getattr(self, "stmt_" + type(node).__name__, None)
         if method is None:
             raise ForbiddenError(f"`{type(node).__name__}` statements are not supported", node)
-        inner: Closure = method(node, fc)
+        try:
+            inner: Closure = method(node, fc)
+        except BaseException as exc:
+            _place(exc, node)
+            raise
 
         def stmt(scope: Scope) -> Any:
             try:
@@ -626,10 +630,12 @@ class Interpreter:
                 raise ForbiddenError("`import *` is not supported; name what you use", node)
             if alias.name not in module.members:
                 full = f"{node.module}.{alias.name}"
-                if full in MODULES:
-                    value: Any = MODULES[full]
-                else:
-                    raise self.missing_member(module, alias.name, node)
+                if full not in MODULES:
+                    raise ForbiddenError(
+                        f"`from {node.module} import {alias.name}` is not available in gradtrace",
+                        node,
+                    )
+                value: Any = MODULES[full]
             else:
                 value = module.members[alias.name]
             bindings.append(
@@ -907,7 +913,11 @@ class Interpreter:
         method = getattr(self, "expr_" + type(node).__name__, None)
         if method is None:
             raise ForbiddenError(f"`{type(node).__name__}` expressions are not supported", node)
-        result: Closure = method(node, fc)
+        try:
+            result: Closure = method(node, fc)
+        except BaseException as exc:
+            _place(exc, node)
+            raise
         return result
 
     def expr_Constant(self, node: ast.Constant, fc: _FunctionContext) -> Closure:
@@ -1062,6 +1072,8 @@ class Interpreter:
             idx = index(scope)
             if type(obj) is Namespace or isinstance(obj, (UserFunction, type)):
                 raise TypeError(f"'{type(obj).__name__}' object is not subscriptable")
+            if isinstance(obj, Tensor) and not isinstance(idx, (int, slice)):
+                sizes.check_index(obj, idx, interp.limits.tensor_elements)
             try:
                 result = obj[idx]
             except BaseException as exc:
@@ -1189,6 +1201,16 @@ class Interpreter:
                 f"a tensor of {value.numel():,} elements is over the limit "
                 f"({self.limits.tensor_elements:,} per tensor)"
             )
+
+    def check_printable(self, value: Any) -> None:
+        """str() of nested containers walks every item: bound it before it starts."""
+        if type(value) in (list, tuple, dict, set, frozenset):
+            budget = self.limits.string_chars
+            if sizes.count_items(value, budget + 1) > budget // 2:
+                raise LimitError(
+                    "printing this container would write more than the string limit "
+                    f"({budget:,} characters)"
+                )
 
     def expr_UnaryOp(self, node: ast.UnaryOp, fc: _FunctionContext) -> Closure:
         operand = self.compile_expr(node.operand, fc)
@@ -1341,9 +1363,11 @@ class Interpreter:
         spec = self.compile_expr(node.format_spec, fc) if node.format_spec is not None else None
         conversion = node.conversion
         limit = self.limits.string_chars
+        interp = self
 
         def formatted(scope: Scope) -> str:
             v = value(scope)
+            interp.check_printable(v)
             if conversion == ord("r"):
                 v = repr(v)
             elif conversion == ord("s"):
@@ -1622,6 +1646,19 @@ class Interpreter:
                 raise LimitError(f"str.{name}({width}) is over the string limit")
         elif type(owner) is str and name == "format":
             return self.format_string(owner, args, kwargs)
+        elif type(owner) is str and name == "join" and args:
+            parts = args[0] if isinstance(args[0], (list, tuple)) else ()
+            total = sum(len(p) for p in parts if type(p) is str) + len(owner) * len(parts)
+            if total > self.limits.string_chars:
+                raise LimitError(f"joining {total:,} characters is over the string limit")
+        elif (
+            type(owner) is list and name == "extend" and args and isinstance(args[0], (list, tuple))
+        ):
+            if len(owner) + len(args[0]) > self.limits.sequence_items:
+                raise LimitError(
+                    f"a list of {len(owner) + len(args[0]):,} items is over the limit "
+                    f"({self.limits.sequence_items:,})"
+                )
         elif isinstance(owner, (list, set, dict)) and name in ("extend", "update"):
             for arg in args:
                 if isinstance(arg, range) and len(arg) > self.limits.sequence_items:
@@ -1774,11 +1811,22 @@ class Interpreter:
         end = "\n" if end is None else end
         if not isinstance(sep, str) or not isinstance(end, str):
             raise TypeError("sep and end must be None or strings")
+        for arg in args:
+            self.check_printable(arg)
         text = sep.join(str(a) for a in args) + end
         self.rec.print(text, args)
 
     def user_class_call_context(self) -> Any:
         return self.rec.suspended()
+
+
+def _place(exc: BaseException, node: ast.AST) -> None:
+    """An error found while compiling: the innermost node it belongs to."""
+    if isinstance(exc, ProgramError):
+        if exc.node is None:
+            exc.node = node
+    else:
+        locate(exc, node)
 
 
 def _tensor_inputs(args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[Tensor, ...]:

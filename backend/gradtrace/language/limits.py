@@ -26,5 +26,10 @@ class Limits(BaseModel):
     trace_bytes: int = Field(default=16_000_000, description="approximate JSON size of tensor data")
     full_values: int = Field(default=4_096, description="elements sent in full per tensor")
     preview_values: int = Field(default=64, description="elements previewed of a larger tensor")
-    kept_iterations: int = Field(default=2, description="training iterations recorded in full")
+    full_passes: int = Field(
+        default=10, description="programs with at most this many backward passes are recorded whole"
+    )
+    kept_iterations: int = Field(
+        default=2, description="iterations recorded in full of a program with more passes"
+    )
     series_points: int = Field(default=10_000, description="points of one per-iteration series")

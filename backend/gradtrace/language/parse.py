@@ -45,6 +45,17 @@ _REFUSED_WHY: dict[type[ast.AST], str] = {
 _ALLOWED_DUNDERS = frozenset({"__init__"})
 
 
+class _Place(ast.AST):
+    """A bare source position for errors about the whole text (length, parser depth)."""
+
+    def __init__(self, line: int) -> None:
+        super().__init__()
+        self.lineno = line
+        self.col_offset = 0
+        self.end_lineno = line
+        self.end_col_offset = 1
+
+
 def _private(name: str) -> bool:
     return name.startswith("_") and name != "_" and name not in _ALLOWED_DUNDERS
 
@@ -52,15 +63,21 @@ def _private(name: str) -> bool:
 def parse_program(source: str, limits: Limits) -> ast.Module:
     """Parse and check `source`; raise SyntaxError, ForbiddenError or LimitError."""
     if len(source) > limits.source_chars:
+        # Point at the line where the program crosses the limit.
+        line = source.count("\n", 0, limits.source_chars) + 1
         raise LimitError(
-            f"the program is {len(source):,} characters long; the limit is {limits.source_chars:,}"
+            f"the program is {len(source):,} characters long; the limit is {limits.source_chars:,}",
+            _Place(line),
         )
     if "\x00" in source:
-        raise SyntaxError("source code cannot contain null bytes")
+        raise ForbiddenError(
+            "source code cannot contain null bytes",
+            _Place(source.count("\n", 0, source.index("\x00")) + 1),
+        )
     try:
         tree = ast.parse(source, mode="exec")
     except (RecursionError, MemoryError) as exc:
-        raise LimitError("the program is nested too deeply to parse") from exc
+        raise LimitError("the program is nested too deeply to parse", _Place(1)) from exc
     check_tree(tree, limits)
     return tree
 

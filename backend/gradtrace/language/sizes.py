@@ -9,6 +9,7 @@ and the numbers passed. Only when that bound is over the limit is the op run on 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -146,6 +147,13 @@ def check_call(
     method_of: torch.Tensor | None = None,
 ) -> None:
     """Refuse `fn(*args, **kwargs)` if its result would exceed `limit` elements."""
+    if name == "one_hot":
+        _check_one_hot(args, kwargs, limit)
+        return
+    if name in ("tensor", "as_tensor") and args and type(args[0]) in (list, tuple):
+        items = count_items(args[0], limit + 1)
+        if items > limit:
+            raise _refuse(name, items, limit)
     values = list(args)
     if kwargs:
         values.extend(kwargs.values())
@@ -160,9 +168,6 @@ def check_call(
         bound = bound * bound
     bound = max(bound, sum_tensors)
     if bound <= limit:
-        return
-    if name == "one_hot":
-        _check_one_hot(args, kwargs, limit)
         return
     numel = _dry_run(fn, args, kwargs, method_of, name)
     if numel is not None and numel > limit:
@@ -202,6 +207,48 @@ def _dry_run(
         raise
     except Exception:
         return None
+
+
+def count_items(value: Any, budget: int) -> int:
+    """Leaves of nested lists, tuples, dicts and sets, counting at most `budget`.
+
+    `[[0] * 10**5] * 10**5` holds one inner list 10**5 times: small in memory, but
+    `str()` or `torch.tensor()` of it would walk 10**10 items.
+    """
+    total = 0
+    stack = [value]
+    while stack and total < budget:
+        item = stack.pop()
+        kind = type(item)
+        if kind is list or kind is tuple or kind is set or kind is frozenset:
+            stack.extend(item)
+        elif kind is dict:
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        else:
+            total += 1
+    return total
+
+
+def check_index(tensor: torch.Tensor, index: Any, limit: int) -> None:
+    """Advanced indexing with index tensors or lists can make far more than it reads."""
+    parts = index if isinstance(index, tuple) else (index,)
+    sizes = [p.numel() for p in parts if isinstance(p, torch.Tensor)]
+    sizes += [count_items(p, limit + 1) for p in parts if type(p) is list]
+    if not sizes:
+        return
+    bound = tensor.numel() * max(1, math.prod(max(s, 1) for s in sizes))
+    if bound <= limit:
+        return
+    try:
+        meta_index = tuple(_to_meta(p) if isinstance(p, torch.Tensor) else p for p in parts)
+        if any(isinstance(p, torch.Tensor) and p.dtype == torch.bool for p in parts):
+            return  # a mask selects at most what the tensor holds
+        numel = _to_meta(tensor)[meta_index if isinstance(index, tuple) else meta_index[0]].numel()
+    except Exception:
+        return
+    if numel > limit:
+        raise _refuse("indexing", numel, limit)
 
 
 def check_module_class(cls: type, args: Any, kwargs: dict[str, Any], limit: int) -> None:

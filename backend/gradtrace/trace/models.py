@@ -99,6 +99,11 @@ class TensorNode(Model):
     module: str | None = Field(
         default=None, description="the nn.Module whose forward made it, as a dotted path"
     )
+    previous: str | None = Field(
+        default=None,
+        description="the node of the same tensor object before the program changed it in "
+        "place (or its grad_fn changed): follow it for a tensor's versions",
+    )
     loops: list[LoopFrame] = Field(
         default_factory=list, description="the source loops it was made in, outermost first"
     )

@@ -43,7 +43,7 @@ def _saved_names(kind: type) -> list[str]:
 class TensorRec:
     __slots__ = (
         "grad_fn", "hooks", "id", "iteration", "label", "loops", "module", "name", "node",
-        "retains_grad", "role", "snapshot", "stale", "tensor", "version",
+        "previous", "retains_grad", "role", "snapshot", "stale", "tensor", "version",
     )  # fmt: skip
 
     def __init__(
@@ -58,6 +58,7 @@ class TensorRec:
         self.name: str | None = None
         self.iteration = iteration
         self.retains_grad = False
+        self.previous: TensorRec | None = None
         self.module: str | None = None
         self.loops: tuple[tuple[int, int], ...] = ()
         self.hooks = 0
@@ -250,6 +251,7 @@ class Recorder:
         if previous is not None and previous.tensor is t:
             rec.name = previous.name
             rec.retains_grad = previous.retains_grad
+            rec.previous = previous
         rec.snapshot = self._snapshot(t)
         self.held_elements += t.numel()
         if self.held_elements > self.limits.total_elements:
@@ -536,9 +538,24 @@ class Recorder:
         create = bool(kwargs.get("create_graph", args[5] if len(args) > 5 else False))
         retain = kwargs.get("retain_graph", args[3] if len(args) > 3 else None)
         retain = create if retain is None else bool(retain)
-        grads = self._run_pass(
-            "grad", roots, node, retain, create, lambda: torch.autograd.grad(*args, **kwargs)
-        )
+        inputs = args[1] if len(args) > 1 else kwargs.get("inputs")
+        wrt = [inputs] if isinstance(inputs, Tensor) else list(inputs or [])
+
+        def call() -> Any:
+            grads = torch.autograd.grad(*args, **kwargs)
+            # autograd.grad stops at its inputs (their AccumulateGrad never runs): what
+            # arrived there is what it returns.
+            for tensor, grad in zip(wrt, grads):
+                if isinstance(tensor, Tensor) and isinstance(grad, Tensor):
+                    rec = self.by_tensor.get(id(tensor))
+                    if rec is not None and rec.tensor is tensor and rec.id not in self.pass_seen:
+                        self.pass_seen.add(rec.id)
+                        self.timeline.append(
+                            ("grad", self.current_pass, rec.id, self._blob(grad), False)
+                        )
+            return grads
+
+        grads = self._run_pass("grad", roots, node, retain, create, call)
         if self.active:
             label = None
             for g in grads:
@@ -698,9 +715,10 @@ class Recorder:
     # ------------------------------------------------------------------ budgets
 
     def _prune_during_run(self) -> None:
-        recent = self.iteration - self.limits.kept_iterations + 1
-        focus = self.focus
-        self.prune(lambda i: i >= recent or i == focus)
+        if self.iteration > self.limits.full_passes:
+            recent = self.iteration - self.limits.kept_iterations + 1
+            focus = self.focus
+            self.prune(lambda i: i >= recent or i == focus)
         total = len(self.tensors) + len(self.functions)
         if total > self.limits.graph_nodes:
             raise LimitError(f"the graph grew past {self.limits.graph_nodes:,} nodes")
@@ -713,7 +731,7 @@ class Recorder:
         if focus is not None and last:
             focus = min(max(focus, 0), last - 1)
             self.prune(lambda i: i == focus, keep_live=False)
-        elif last > self.limits.kept_iterations:
+        elif last > self.limits.full_passes:
             recent = last - self.limits.kept_iterations + 1
             self.prune(lambda i: i >= recent)
         dropped = [i for i in range(last + 1) if not self.keeps(i)]

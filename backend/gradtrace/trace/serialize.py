@@ -78,7 +78,7 @@ def _resolve(rec: Recorder, names: dict[str, TensorRec]) -> dict[str, str]:
 
 
 def _tensor_node(
-    rec: TensorRec, state: Recorder, grads: dict[int, Snapshot | None]
+    rec: TensorRec, state: Recorder, grads: dict[int, Snapshot | None], present: set[str]
 ) -> dict[str, Any]:
     t = rec.tensor
     fn_rec = state.by_fn.get(id(rec.grad_fn)) if rec.grad_fn is not None else None
@@ -102,7 +102,16 @@ def _tensor_node(
         "iteration": rec.iteration,
         "module": rec.module,
         "loops": [{"line": line, "iteration": i} for line, i in rec.loops],
+        "previous": _kept_previous(rec, present),
     }
+
+
+def _kept_previous(rec: TensorRec, present: set[str]) -> str | None:
+    """The newest earlier version of this tensor that pruning kept."""
+    earlier = rec.previous
+    while earlier is not None and earlier.id not in present:
+        earlier = earlier.previous
+    return earlier.id if earlier is not None else None
 
 
 def _function_node(rec: FunctionRec, first_sequence_nr: int) -> dict[str, Any]:
@@ -177,7 +186,8 @@ def build_trace(
 ) -> dict[str, Any]:
     rec.finish_pruning()
     grads: dict[int, Snapshot | None] = {}
-    nodes: list[dict[str, Any]] = [_tensor_node(t, rec, grads) for t in rec.tensors]
+    present = {t.id for t in rec.tensors}
+    nodes: list[dict[str, Any]] = [_tensor_node(t, rec, grads, present) for t in rec.tensors]
     # torch's counter is per thread and process-wide: count from this job's first Node.
     numbers = [
         n for f in rec.functions if (n := f.sequence_nr) is not None and _real_sequence_nr(n)

@@ -59,8 +59,17 @@ def _hint_for(message: str) -> str | None:
     return None
 
 
+def _limit_at(exc: BaseException, message: str) -> dict[str, Any]:
+    """A LimitError placed where the program was when the limit stopped it."""
+    node = getattr(exc, "gradtrace_node", None)
+    where = error_info(LimitError(message, node))
+    if where["line"] is None:
+        where.update(line=1, col=0, end_line=1, end_col=1)
+    return where
+
+
 def error_info(exc: BaseException) -> dict[str, Any]:
-    if isinstance(exc, SyntaxError) and not isinstance(exc, ProgramError):
+    if isinstance(exc, SyntaxError) and not isinstance(exc, ProgramError) and exc.lineno:
         col = (exc.offset or 1) - 1
         end_col = (exc.end_offset or exc.offset or 1) - 1
         return {
@@ -190,19 +199,12 @@ def _trace(
             with _alarm(limits.wall_time_s + 0.25):
                 tree = parse_program(source, limits)
                 interp.run(tree)
-        except WallTimeExceeded:
-            error = error_info(LimitError(f"the program ran longer than {limits.wall_time_s:g} s"))
+        except WallTimeExceeded as exc:
+            error = _limit_at(exc, f"the program ran longer than {limits.wall_time_s:g} s")
         except RecursionError as exc:
-            error = error_info(LimitError("the program recursed too deeply"))
-            error.update(
-                {
-                    k: v
-                    for k, v in error_info(exc).items()
-                    if k in ("line", "col", "end_line", "end_col")
-                }
-            )
-        except MemoryError:
-            error = error_info(LimitError("the program ran out of memory"))
+            error = _limit_at(exc, "the program recursed too deeply")
+        except MemoryError as exc:
+            error = _limit_at(exc, "the program ran out of memory")
         except Exception as exc:
             error = error_info(exc)
         finally:
