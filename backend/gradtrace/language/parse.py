@@ -83,20 +83,24 @@ def parse_program(source: str, limits: Limits) -> ast.Module:
 
 
 def check_tree(tree: ast.Module, limits: Limits) -> None:
-    stack: list[tuple[ast.AST, int, ast.AST | None]] = [(tree, 0, None)]
+    # Each entry carries the nearest node with a source position, for the error's place
+    # (context nodes such as `Load` have none).
+    stack: list[tuple[ast.AST, int, ast.AST | None, ast.AST]] = [(tree, 0, None, tree)]
     count = 0
     while stack:
-        node, depth, parent = stack.pop()
+        node, depth, parent, placed = stack.pop()
+        if hasattr(node, "lineno"):
+            placed = node
         count += 1
         if count > limits.syntax_nodes:
             raise LimitError(
-                f"the program has more than {limits.syntax_nodes:,} syntax nodes", node
+                f"the program has more than {limits.syntax_nodes:,} syntax nodes", placed
             )
         if depth > limits.syntax_depth:
-            raise LimitError(f"the program nests deeper than {limits.syntax_depth} levels", node)
+            raise LimitError(f"the program nests deeper than {limits.syntax_depth} levels", placed)
         _check_node(node, parent)
         for child in ast.iter_child_nodes(node):
-            stack.append((child, depth + 1, node))
+            stack.append((child, depth + 1, node, placed))
 
 
 def _check_node(node: ast.AST, parent: ast.AST | None) -> None:
