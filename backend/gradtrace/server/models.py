@@ -10,6 +10,15 @@ from gradtrace.language.limits import Limits
 MAX_SEED = 2**53 - 1
 
 
+def json_integer(value: object, what: str) -> object:
+    """As JSON Schema counts integers: 3.0 is one, true is not."""
+    if isinstance(value, bool):
+        raise ValueError(f"{what} must be an integer")
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
 class ProgramRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -22,13 +31,8 @@ class ProgramRequest(BaseModel):
 
     @field_validator("seed", mode="before")
     @classmethod
-    def _integer(cls, seed: object) -> object:
-        # As JSON Schema counts integers: 3.0 is one, true is not.
-        if isinstance(seed, bool):
-            raise ValueError("the seed must be an integer")
-        if isinstance(seed, float) and seed.is_integer():
-            return int(seed)
-        return seed
+    def _seed_integer(cls, seed: object) -> object:
+        return json_integer(seed, "the seed")
 
     @field_validator("source")
     @classmethod
@@ -48,6 +52,11 @@ class TraceRequest(ProgramRequest):
         le=1_000_000,
         description="record this training iteration (backward pass) in full instead of the last ones",
     )
+
+    @field_validator("iteration", mode="before")
+    @classmethod
+    def _iteration_integer(cls, iteration: object) -> object:
+        return json_integer(iteration, "the iteration")
 
 
 class GradCheckRequest(ProgramRequest):

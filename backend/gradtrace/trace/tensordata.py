@@ -132,33 +132,30 @@ def _as_numpy(t: torch.Tensor) -> np.ndarray[Any, Any]:
     return t.numpy()
 
 
+def _no_finite_stats(nan: int, inf: int) -> dict[str, Any]:
+    """Stats of a tensor with no finite element (or none at all): only the counts."""
+    return {
+        "min": None,
+        "max": None,
+        "mean": None,
+        "std": None,
+        "norm": None,
+        "nan": nan,
+        "inf": inf,
+    }
+
+
 def _stats(arr: np.ndarray[Any, Any]) -> dict[str, Any]:
     n = arr.size
     if n == 0:
-        return {
-            "min": None,
-            "max": None,
-            "mean": None,
-            "std": None,
-            "norm": None,
-            "nan": 0,
-            "inf": 0,
-        }
+        return _no_finite_stats(0, 0)
     if arr.dtype == np.bool_:
         arr = arr.astype(np.int64)
     if n == 1:
         v = arr.reshape(-1)[0].item()
         if isinstance(v, float) and not math.isfinite(v):
             nan = int(math.isnan(v))
-            return {
-                "min": None,
-                "max": None,
-                "mean": None,
-                "std": None,
-                "norm": None,
-                "nan": nan,
-                "inf": 1 - nan,
-            }
+            return _no_finite_stats(nan, 1 - nan)
         return {
             "min": v,
             "max": v,
@@ -176,15 +173,7 @@ def _stats(arr: np.ndarray[Any, Any]) -> dict[str, Any]:
             inf = int(n - nan - finite_mask.sum())
             arr = arr[finite_mask]
             if arr.size == 0:
-                return {
-                    "min": None,
-                    "max": None,
-                    "mean": None,
-                    "std": None,
-                    "norm": None,
-                    "nan": nan,
-                    "inf": inf,
-                }
+                return _no_finite_stats(nan, inf)
     wide = arr.astype(np.float64, copy=False)
     return {
         "min": arr.min().item(),
@@ -263,15 +252,7 @@ def _summary(
             inf = int(numel - nan - int(finite.sum()))
             g = f[finite].double() if nan or inf else f.double()
             if g.numel() == 0:
-                stats = {
-                    "min": None,
-                    "max": None,
-                    "mean": None,
-                    "std": None,
-                    "norm": None,
-                    "nan": nan,
-                    "inf": inf,
-                }
+                stats = _no_finite_stats(nan, inf)
             else:
                 stats = {
                     "min": _number(float(g.min())),
