@@ -122,9 +122,9 @@ _DataLoader.__module__ = "torch.utils.data.dataloader"
 def _variable(data: Any, requires_grad: bool = False, volatile: bool | None = None) -> Any:
     """`torch.autograd.Variable`: today it returns a plain tensor, as torch does."""
     if volatile is not None:
-        raise TypeError(
-            "Variable(volatile=...) was removed from PyTorch; use `with torch.no_grad():`"
-        )
+        error = TypeError("Variable(volatile=...) was removed from PyTorch")
+        error.gradtrace_hint = "`volatile=True` became `with torch.no_grad():`"  # type: ignore[attr-defined]
+        raise error
     tensor = data if isinstance(data, torch.Tensor) else torch.tensor(data)
     if requires_grad:
         tensor.requires_grad_(True)
