@@ -13,7 +13,7 @@ TORCH_PIN := torch==2.13.0
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: all setup backend-setup frontend-setup browser-setup frontend run test test-backend lint test-frontend test-e2e bench clean
+.PHONY: all setup backend-setup frontend-setup browser-setup frontend run test test-backend lint test-frontend test-e2e bench bench-setup clean
 
 all: setup
 
@@ -66,7 +66,14 @@ test-e2e: setup browser-setup
 
 test: setup browser-setup lint test-backend test-frontend test-e2e
 
-bench: setup browser-setup
+# torchviz and Graphviz's dot only draw the comparison figures of the browser benchmark.
+bench-setup: setup browser-setup
+	@command -v dot >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get install -y -qq graphviz; \
+	  else sudo apt-get install -y -qq graphviz; fi; }
+	$(PIP) install -q '.[bench]'
+
+bench: bench-setup
 	$(PY) -m bench.run
 
 clean:

@@ -67,14 +67,46 @@ def _section_browser() -> str | None:
             "## Browser\n\nThe browser benchmark failed:\n\n```\n" + done.stderr[-2000:] + "\n```\n"
         )
     output = done.stdout.strip()
-    markdown_start = output.find("## ")
-    if markdown_start >= 0:
-        return output[markdown_start:] + "\n"
     try:
-        data = json.loads(output.splitlines()[-1])
-    except (json.JSONDecodeError, IndexError):
+        data = json.loads(output[output.index("{") :])
+    except (json.JSONDecodeError, ValueError):
         return "## Browser\n\n```\n" + output[-4000:] + "\n```\n"
-    return "## Browser\n\n```json\n" + json.dumps(data, indent=2) + "\n```\n"
+    text = (
+        "## Browser: first picture and frame rate\n\n"
+        f"In {data.get('device', 'headless chromium')} against the real server: the time "
+        "from the trace response to the first complete picture (layout in the worker, then "
+        "the first canvas frame), and frames per second while playing at 16×, zoomed in and "
+        "with the whole graph on screen. Targets: ≤ 1 s to the picture at 2,000 nodes; ≥ 55 fps.\n\n"
+        + _browser_table(data)
+        + "\n\nThe raw figures:\n\n```json\n"
+        + json.dumps(data, indent=2)
+        + "\n```\n"
+    )
+    from bench.torchviz_bench import markdown as torchviz_markdown
+    from bench.torchviz_bench import run_torchviz_bench
+
+    rows = run_torchviz_bench()
+    if rows:
+        text += (
+            "\nThe same graphs through torchviz + Graphviz `dot` (a static SVG without values), "
+            "for comparison:\n\n" + torchviz_markdown(rows) + "\n"
+        )
+    return text
+
+
+def _browser_table(data: dict[str, Any]) -> str:
+    lines = [
+        "| program | nodes | response → picture (ms) | fps playing (zoomed) | fps playing (whole graph) |",
+        "| --- | ---: | ---: | ---: | ---: |",
+    ]
+    for size in data.get("sizes", []):
+        playing = size.get("playing", {})
+        lines.append(
+            f"| ~{size.get('target', 0):,} nodes | {size.get('nodes', '?')} | "
+            f"{size.get('requestToPictureMs', '?')} | {playing.get('zoomed', {}).get('fps', '?')} | "
+            f"{playing.get('whole', {}).get('fps', '?')} |"
+        )
+    return "\n".join(lines)
 
 
 def main() -> None:

@@ -239,24 +239,29 @@ def run_server_bench() -> dict[str, object]:
     }
 
 
-def main() -> None:
-    report = run_server_bench()
-    print("## HTTP service (bench/server_bench.py)\n")
-    print(
+def markdown(report: dict[str, object]) -> str:
+    lines = [
         f"`gradtrace serve` on 127.0.0.1 with {report['cpus']} CPU workers; a 20-node program; "
         f"keep-alive connections; each row at most {SCENARIO_REQUESTS} requests or "
         f"{SCENARIO_SECONDS:g} s. A miss changes a constant in the source; p50/p99 are the "
-        "good requests' latencies.\n"
-    )
-    print("| scenario | connections | requests | req/s | p50 ms | p99 ms | non-200 |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+        "good requests' latencies. The load generator shares the machine's cores.",
+        "",
+        "| scenario | connections | requests | req/s | p50 ms | p99 ms | non-200 |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
     results = report["results"]
     assert isinstance(results, list)
     for r in results:
-        print(
+        lines.append(
             f"| {r['label']} | {r['connections']} | {r['requests']} | {r['rps']} | "
             f"{r['p50_ms']} | {r['p99_ms']} | {r['errors']} |"
         )
+    return "\n".join(lines)
+
+
+def main() -> None:
+    print("## HTTP service (bench/server_bench.py)\n")
+    print(markdown(run_server_bench()))
 
 
 if __name__ == "__main__":
