@@ -36,9 +36,13 @@ def _grad_of(
     t = rec.tensor
     key = id(t)
     if key not in cache:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            grad = t.grad
+        grad = None
+        # torch fills .grad only on leaves and on tensors that called retain_grad(); reading
+        # it elsewhere costs a warning each time (a program may also set it by hand).
+        if t.is_leaf or rec.retains_grad or t.retains_grad:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                grad = t.grad
         cache[key] = rec_state._snapshot(grad) if isinstance(grad, torch.Tensor) else None
     return _data(cache[key])
 

@@ -202,6 +202,8 @@ def _strings_for_nonfinite(values: Any) -> Any:
 
 
 def _full(t: torch.Tensor, shape: list[int], dtype: str, numel: int) -> dict[str, Any]:
+    if numel == 1 and not t.is_complex():
+        return _one(t.item(), shape, dtype)
     arr = _as_numpy(t)
     return {
         "shape": shape,
@@ -210,6 +212,36 @@ def _full(t: torch.Tensor, shape: list[int], dtype: str, numel: int) -> dict[str
         "values": _values(arr),
         "preview": None,
         "stats": _stats(arr),
+    }
+
+
+def _one(v: float | int | bool, shape: list[int], dtype: str) -> dict[str, Any]:
+    """A one-element tensor, the commonest in tutorials, without numpy."""
+    if isinstance(v, float) and not math.isfinite(v):
+        nan = int(math.isnan(v))
+        stats = _no_finite_stats(nan, 1 - nan)
+        value: Any = _number(v)
+    else:
+        number = float(v)
+        stats = {
+            "min": v,
+            "max": v,
+            "mean": number,
+            "std": 0.0,
+            "norm": abs(number),
+            "nan": 0,
+            "inf": 0,
+        }
+        value = v
+    for _ in shape:
+        value = [value]
+    return {
+        "shape": shape,
+        "dtype": dtype,
+        "numel": 1,
+        "values": value,
+        "preview": None,
+        "stats": stats,
     }
 
 
