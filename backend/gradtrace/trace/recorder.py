@@ -30,6 +30,7 @@ _saved_names_cache: dict[type, list[str]] = {}
 # Each backward() called from inside another (from a hook or a custom backward) nests
 # through torch's C++ engine on the same stack: a few levels are real uses, more is a bomb.
 _MAX_NESTED_PASSES = 4
+_SHORT_PREVIEW = 8
 
 
 def _saved_names(kind: type) -> list[str]:
@@ -169,6 +170,7 @@ class Recorder:
         self.series: dict[str, list[Any]] = {}
         self.truncation: list[str] = []
         self.bytes_budget = limits.trace_bytes
+        self.values_cut = False
         self.held_elements = 0
         self.next_id = 0
         # Leaves that require grad, numbered as the program makes them; and the gradient
@@ -222,11 +224,15 @@ class Recorder:
         self.next_id += 1
         return f"{prefix}{self.next_id}"
 
-    def _snapshot(self, t: Tensor) -> Snapshot:
-        keep = self.bytes_budget > 0
-        snap = Snapshot(t, self.limits.full_values, self.limits.preview_values, keep)
-        self.bytes_budget -= snap.approx_bytes()
-        if not keep and "tensor values" not in self.truncation:
+    def _snapshot(self, t: Tensor, places: int = 1) -> Snapshot:
+        """A snapshot written into `places` spots of the JSON, within the size budget."""
+        keep = self.bytes_budget >= Snapshot.json_bytes(t.numel()) * places
+        # Past the budget even previews shrink: a few first elements beside the stats.
+        preview = self.limits.preview_values if self.bytes_budget > 0 else _SHORT_PREVIEW
+        snap = Snapshot(t, self.limits.full_values, preview, keep)
+        self.bytes_budget -= snap.approx_bytes() * places
+        if not keep and not self.values_cut:
+            self.values_cut = True
             self.truncation.append(
                 "tensor values: past the trace size budget only stats and previews are kept"
             )
@@ -650,7 +656,9 @@ class Recorder:
     def _blob(self, g: Tensor) -> Snapshot:
         snap = self.pass_blobs.get(id(g))
         if snap is None:
-            snap = self._snapshot(g)
+            # A gradient is written in a tensor event and in the grad_outputs and grad_inputs
+            # of the Nodes on either side of it.
+            snap = self._snapshot(g, places=3)
             self.pass_blobs[id(g)] = snap
             self.pass_refs.append(g)  # keeps id(g) from being reused within the pass
         return snap

@@ -120,8 +120,15 @@ class Snapshot:
             )
         return self.json
 
+    @staticmethod
+    def json_bytes(numel: int) -> int:
+        # About 12 characters a float32 ("-0.01234567,") plus the shape, dtype and stats.
+        return 200 + numel * 12
+
     def approx_bytes(self) -> int:
-        return 120 + (self.numel * 10 if self.full else 0)
+        return self.json_bytes(self.numel if self.full else 0) + (
+            0 if self.full else 12 * self.preview
+        )
 
 
 def _as_numpy(t: torch.Tensor) -> np.ndarray[Any, Any]:
