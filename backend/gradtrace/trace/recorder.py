@@ -30,7 +30,6 @@ _saved_names_cache: dict[type, list[str]] = {}
 # Each backward() called from inside another (from a hook or a custom backward) nests
 # through torch's C++ engine on the same stack: a few levels are real uses, more is a bomb.
 _MAX_NESTED_PASSES = 4
-_SHORT_PREVIEW = 8
 
 
 def _saved_names(kind: type) -> list[str]:
@@ -169,8 +168,6 @@ class Recorder:
         self.stdout_chars = 0
         self.series: dict[str, list[Any]] = {}
         self.truncation: list[str] = []
-        self.bytes_budget = limits.trace_bytes
-        self.values_cut = False
         self.held_elements = 0
         self.next_id = 0
         # Leaves that require grad, numbered as the program makes them; and the gradient
@@ -224,19 +221,10 @@ class Recorder:
         self.next_id += 1
         return f"{prefix}{self.next_id}"
 
-    def _snapshot(self, t: Tensor, places: int = 1) -> Snapshot:
-        """A snapshot written into `places` spots of the JSON, within the size budget."""
-        keep = self.bytes_budget >= Snapshot.json_bytes(t.numel()) * places
-        # Past the budget even previews shrink: a few first elements beside the stats.
-        preview = self.limits.preview_values if self.bytes_budget > 0 else _SHORT_PREVIEW
-        snap = Snapshot(t, self.limits.full_values, preview, keep)
-        self.bytes_budget -= snap.approx_bytes() * places
-        if not keep and not self.values_cut:
-            self.values_cut = True
-            self.truncation.append(
-                "tensor values: past the trace size budget only stats and previews are kept"
-            )
-        return snap
+    def _snapshot(self, t: Tensor) -> Snapshot:
+        # Whether its values fit the trace's size budget is decided when the trace is
+        # written, once pruning has dropped what will not be sent (serialize.py).
+        return Snapshot(t, self.limits.full_values, self.limits.preview_values)
 
     def _fresh(self, rec: TensorRec | None, t: Tensor) -> bool:
         return (
@@ -656,9 +644,7 @@ class Recorder:
     def _blob(self, g: Tensor) -> Snapshot:
         snap = self.pass_blobs.get(id(g))
         if snap is None:
-            # A gradient is written in a tensor event and in the grad_outputs and grad_inputs
-            # of the Nodes on either side of it.
-            snap = self._snapshot(g, places=3)
+            snap = self._snapshot(g)
             self.pass_blobs[id(g)] = snap
             self.pass_refs.append(g)  # keeps id(g) from being reused within the pass
         return snap
@@ -781,8 +767,6 @@ class Recorder:
         for r in self.tensors:
             if r.id not in keep:
                 self.held_elements -= r.tensor.numel()
-                if r.snapshot is not None:
-                    self.bytes_budget += r.snapshot.approx_bytes()
         self.tensors = [r for r in self.tensors if r.id in keep]
         self.functions = [f for f in self.functions if f.id in keep]
         self.by_tensor = {k: r for k, r in self.by_tensor.items() if r.id in keep}

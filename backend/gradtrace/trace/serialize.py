@@ -26,12 +26,35 @@ def span(node: ast.AST | None) -> dict[str, int] | None:
     }
 
 
-def _data(snap: Snapshot | None) -> orjson.Fragment | None:
-    return snap.fragment() if snap is not None else None
+_SHORT_PREVIEW = 8
+
+
+class _Writer:
+    """Writes TensorData within the trace's size budget (API.md: 16 MB by default).
+
+    Decided at the end, on what pruning kept, in the order a reader meets it: node values
+    first, then `.grad`s, then the timeline. Each place a TensorData is written counts;
+    past the budget, tensors carry stats and a short preview only.
+    """
+
+    def __init__(self, budget: int) -> None:
+        self.remaining = budget
+        self.cut = False
+
+    def data(self, snap: Snapshot | None) -> orjson.Fragment | None:
+        if snap is None:
+            return None
+        if not snap.budgeted:
+            snap.budgeted = True
+            if snap.approx_bytes() > self.remaining:
+                snap.summarise(_SHORT_PREVIEW if self.remaining <= 0 else snap.preview)
+                self.cut = self.cut or snap.numel > 0
+        self.remaining -= snap.approx_bytes()
+        return snap.fragment()
 
 
 def _grad_of(
-    rec: TensorRec, rec_state: Recorder, cache: dict[int, Snapshot | None]
+    rec: TensorRec, rec_state: Recorder, cache: dict[int, Snapshot | None], writer: _Writer
 ) -> orjson.Fragment | None:
     t = rec.tensor
     key = id(t)
@@ -44,7 +67,7 @@ def _grad_of(
                 warnings.simplefilter("ignore")
                 grad = t.grad
         cache[key] = rec_state._snapshot(grad) if isinstance(grad, torch.Tensor) else None
-    return _data(cache[key])
+    return writer.data(cache[key])
 
 
 def variables(rec: Recorder, names: dict[str, Any]) -> dict[str, TensorRec]:
@@ -82,7 +105,11 @@ def _resolve(rec: Recorder, names: dict[str, TensorRec]) -> dict[str, str]:
 
 
 def _tensor_node(
-    rec: TensorRec, state: Recorder, grads: dict[int, Snapshot | None], present: set[str]
+    rec: TensorRec,
+    state: Recorder,
+    grads: dict[int, Snapshot | None],
+    present: set[str],
+    writer: _Writer,
 ) -> dict[str, Any]:
     t = rec.tensor
     fn_rec = state.by_fn.get(id(rec.grad_fn)) if rec.grad_fn is not None else None
@@ -95,8 +122,8 @@ def _tensor_node(
         "device": str(t.device),
         "requires_grad": t.requires_grad if rec.grad_fn is None else True,
         "is_leaf": rec.grad_fn is None,
-        "value": _data(rec.snapshot),
-        "grad": _grad_of(rec, state, grads),
+        "value": writer.data(rec.snapshot),
+        "grad": _grad_of(rec, state, grads, writer),
         "span": span(rec.node),
         "role": rec.role,
         "grad_fn": fn_rec.id if fn_rec is not None and fn_rec.fn is rec.grad_fn else None,
@@ -118,7 +145,7 @@ def _kept_previous(rec: TensorRec, present: set[str]) -> str | None:
     return earlier.id if earlier is not None else None
 
 
-def _function_node(rec: FunctionRec, first_sequence_nr: int) -> dict[str, Any]:
+def _function_node(rec: FunctionRec, first_sequence_nr: int, writer: _Writer) -> dict[str, Any]:
     return {
         "id": rec.id,
         "kind": "function",
@@ -128,7 +155,7 @@ def _function_node(rec: FunctionRec, first_sequence_nr: int) -> dict[str, Any]:
             {
                 "name": s["name"],
                 "node": s["node"],
-                "value": _data(s["value"]),
+                "value": writer.data(s["value"]),
             }
             for s in rec.saved
         ],
@@ -150,7 +177,7 @@ def _relative(value: int | None, first: int) -> int | None:
     return value - first if value is not None and _real_sequence_nr(value) else None
 
 
-def _event(event: tuple[Any, ...]) -> dict[str, Any]:
+def _event(event: tuple[Any, ...], writer: _Writer) -> dict[str, Any]:
     kind = event[0]
     if kind == "forward":
         return {"phase": "forward", "node": event[1]}
@@ -162,7 +189,7 @@ def _event(event: tuple[Any, ...]) -> dict[str, Any]:
             "node_kind": "tensor",
             "pass": event[1],
             "node": event[2],
-            "grad": event[3].fragment(),
+            "grad": writer.data(event[3]),
             "hooked": event[4],
         }
     return {
@@ -170,8 +197,8 @@ def _event(event: tuple[Any, ...]) -> dict[str, Any]:
         "node_kind": "function",
         "pass": event[1],
         "node": event[2],
-        "grad_inputs": [_data(s) for s in event[3]],
-        "grad_outputs": [_data(s) for s in event[4]],
+        "grad_inputs": [writer.data(s) for s in event[3]],
+        "grad_outputs": [writer.data(s) for s in event[4]],
     }
 
 
@@ -191,13 +218,21 @@ def build_trace(
     rec.finish_pruning()
     grads: dict[int, Snapshot | None] = {}
     present = {t.id for t in rec.tensors}
-    nodes: list[dict[str, Any]] = [_tensor_node(t, rec, grads, present) for t in rec.tensors]
+    writer = _Writer(rec.limits.trace_bytes)
+    nodes: list[dict[str, Any]] = [
+        _tensor_node(t, rec, grads, present, writer) for t in rec.tensors
+    ]
     # torch's counter is per thread and process-wide: count from this job's first Node.
     numbers = [
         n for f in rec.functions if (n := f.sequence_nr) is not None and _real_sequence_nr(n)
     ]
     first = min(numbers, default=0) if relative_sequence else 0
-    nodes.extend(_function_node(f, first) for f in rec.functions)
+    nodes.extend(_function_node(f, first, writer) for f in rec.functions)
+    timeline = [_event(e, writer) for e in rec.timeline]
+    if writer.cut:
+        rec.truncation.append(
+            "tensor values: past the trace size budget only stats and short previews are kept"
+        )
     passes = [
         {
             "index": p.index,
@@ -224,7 +259,7 @@ def build_trace(
         "variables": _resolve(rec, names),
         "nodes": nodes,
         "edges": [{"source": s, "target": t, "kind": k} for (s, t), k in rec.edges.items()],
-        "timeline": [_event(e) for e in rec.timeline],
+        "timeline": timeline,
         "passes": passes,
         "truncated": bool(rec.truncation),
         "truncation": rec.truncation,

@@ -51,17 +51,16 @@ class Snapshot:
     """
 
     __slots__ = (
-        "copy", "data", "dtype", "full", "json", "numel", "preview", "shape", "source",
-        "version",
+        "budgeted", "copy", "data", "dtype", "full", "json", "numel", "preview", "shape",
+        "source", "version",
     )  # fmt: skip
 
-    def __init__(
-        self, tensor: torch.Tensor, full_values: int, preview_values: int, keep: bool
-    ) -> None:
+    def __init__(self, tensor: torch.Tensor, full_values: int, preview_values: int) -> None:
         self.shape = list(tensor.shape)
         self.dtype = dtype_name(tensor.dtype)
         self.numel = tensor.numel()
-        self.full = keep and self.numel <= full_values
+        self.full = self.numel <= full_values  # until the size budget says otherwise
+        self.budgeted = False
         self.preview = preview_values
         self.data: dict[str, Any] | None = None
         self.json: orjson.Fragment | None = None
@@ -120,15 +119,15 @@ class Snapshot:
             )
         return self.json
 
-    @staticmethod
-    def json_bytes(numel: int) -> int:
-        # About 12 characters a float32 ("-0.01234567,") plus the shape, dtype and stats.
-        return 200 + numel * 12
-
     def approx_bytes(self) -> int:
-        return self.json_bytes(self.numel if self.full else 0) + (
-            0 if self.full else 12 * self.preview
-        )
+        """Its size in the JSON: about 12 characters a float32, plus shape, dtype and stats."""
+        return 200 + 12 * (self.numel if self.full else min(self.preview, self.numel))
+
+    def summarise(self, preview: int) -> None:
+        """Send stats and a short preview instead of the values (past the size budget)."""
+        if self.data is None:
+            self.full = False
+            self.preview = preview
 
 
 def _as_numpy(t: torch.Tensor) -> np.ndarray[Any, Any]:
