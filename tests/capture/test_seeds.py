@@ -69,7 +69,7 @@ def test_same_leaves(traces: tuple[gradtrace.Trace, gradtrace.Trace]) -> None:
         assert leaf.name is not None and leaf.name in ran.variables, key
         assert (expected.leaves[key].name or "").split(".")[-1] == leaf.name.split(".")[-1]
         assert captured.variables[leaf.name] == leaf.id
-        # Its value now (gradtrace.run's AccumulateGrad points at its first version).
+        # Its value now: the node `variables` names is the tensor's newest version.
         want = ran_nodes[ran.variables[leaf.name]]
         assert isinstance(want, TensorNode)
         assert (leaf.shape, leaf.dtype, leaf.requires_grad, leaf.is_leaf) == (

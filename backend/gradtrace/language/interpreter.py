@@ -1442,7 +1442,6 @@ class Interpreter:
         self, node: ast.ListComp | ast.GeneratorExp | ast.SetComp, fc: _FunctionContext, kind: type
     ) -> Closure:
         element = self.compile_expr(node.elt, fc)
-        out_key = "<comprehension>"
 
         def emit(scope: Scope) -> None:
             scope.ret.append(element(scope))
@@ -1458,7 +1457,6 @@ class Interpreter:
             interp.check_size(result)
             return result
 
-        del out_key
         return comprehension
 
     def expr_DictComp(self, node: ast.DictComp, fc: _FunctionContext) -> Closure:
@@ -1584,8 +1582,9 @@ class Interpreter:
                 return SuperProxy(cls, obj)
             if args:
                 raise TypeError("super() takes 0 or 2 arguments here")
-            func = scope.func
-            owner = getattr(func, "owner_class", None) if func is not None else None
+            # The innermost enclosing function that is a method of a class of the program.
+            func: UserFunction | None = None
+            owner: type | None = None
             s: Scope | None = scope
             while owner is None and s is not None:
                 func = s.func
@@ -1815,9 +1814,6 @@ class Interpreter:
             self.check_printable(arg)
         text = sep.join(str(a) for a in args) + end
         self.rec.print(text, args)
-
-    def user_class_call_context(self) -> Any:
-        return self.rec.suspended()
 
 
 def _place(exc: BaseException, node: ast.AST) -> None:

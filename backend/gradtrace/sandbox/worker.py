@@ -23,7 +23,7 @@ from gradtrace.sandbox.config import WorkerConfig
 from gradtrace.sandbox.failures import memory_failure, relabel_memory_error
 from gradtrace.sandbox.protocol import Header, encode_frame, recv_frame
 
-# A small program that touches the engine's main paths, so the first real job is warm.
+# A small program with leaves and a backward pass, to warm the gradient check up once.
 WARMUP_SOURCE = """\
 import torch
 from torch import nn
@@ -45,7 +45,6 @@ def prepare_process(config: WorkerConfig) -> None:
     """Import and warm up everything a job needs, once, before any fork or job."""
     import torch
 
-    import gradtrace
     from gradtrace.engine import warm_up
     from gradtrace.gradcheck import check_gradients
 
@@ -59,7 +58,6 @@ def prepare_process(config: WorkerConfig) -> None:
         torch.cuda.set_per_process_memory_fraction(fraction, index)
     elif config.device == "mps":
         torch.mps.set_per_process_memory_fraction(0.0)  # 0 means the platform's default cap
-    gradtrace.run_json(WARMUP_SOURCE, device=config.device, seed=0)
     # Optimizers, DataLoader and meta-device shape checks import or build things on first
     # use, which a confined worker could not do later.
     warm_up(config.device)

@@ -636,10 +636,8 @@ class Recorder:
             self.iteration += 1
 
     def _accumulator_of(self, rec: TensorRec) -> Any:
-        for frec in self.functions:
-            if frec.tensor is rec:
-                return frec.fn
-        return None
+        frec = self.leaf_accumulators.get(id(rec.tensor))
+        return frec.fn if frec is not None and frec.fn.variable is rec.tensor else None
 
     def _blob(self, g: Tensor) -> Snapshot:
         snap = self.pass_blobs.get(id(g))

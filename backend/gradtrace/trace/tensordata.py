@@ -52,7 +52,7 @@ class Snapshot:
 
     __slots__ = (
         "budgeted", "copy", "data", "dtype", "full", "json", "numel", "preview", "shape",
-        "source", "version",
+        "source",
     )  # fmt: skip
 
     def __init__(self, tensor: torch.Tensor, full_values: int, preview_values: int) -> None:
@@ -66,7 +66,6 @@ class Snapshot:
         self.json: orjson.Fragment | None = None
         self.copy: torch.Tensor | None = None
         self.source: torch.Tensor | None = tensor
-        self.version = tensor._version
 
     def freeze(self) -> None:
         """Copy the contents now: the tensor is about to change in place."""
@@ -87,11 +86,6 @@ class Snapshot:
         if self.source is not None:
             return self.source.detach().cpu()
         raise ValueError("this snapshot kept only a summary")
-
-    @property
-    def changed(self) -> bool:
-        """Whether the tensor changed where no freeze() saw it (its value is then the later one)."""
-        return self.source is not None and self.source._version != self.version
 
     def materialize(self) -> dict[str, Any]:
         if self.data is None:
