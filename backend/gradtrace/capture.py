@@ -20,7 +20,6 @@ from contextlib import contextmanager
 from functools import partial
 from typing import Any
 
-import orjson
 import torch
 from torch import nn
 from torch._C._autograd import _get_sequence_nr
@@ -28,7 +27,7 @@ from torch._C._autograd import _get_sequence_nr
 from gradtrace.language.limits import Limits
 from gradtrace.trace.models import Trace
 from gradtrace.trace.recorder import FunctionRec, PassRec, Recorder, TensorRec
-from gradtrace.trace.serialize import build_trace
+from gradtrace.trace.serialize import dump_trace
 from gradtrace.version import __version__
 
 Tensor = torch.Tensor
@@ -191,7 +190,7 @@ def capture(
     rec.timeline.append(("forward", root.id))
     if backward:
         rec.run_grad(root, grad_output)
-    data = build_trace(
+    data = dump_trace(
         rec,
         relative_sequence=False,  # the user's own process: torch's numbers, as fn._sequence_nr() gives
         ok=True,
@@ -203,7 +202,7 @@ def capture(
         version=__version__,
         elapsed_ms=round((time.perf_counter() - started) * 1000, 3),
     )
-    return Trace.model_validate(_plain(data))
+    return Trace.model_validate_json(data)
 
 
 def _set_modules(rec: Recorder) -> None:
@@ -214,11 +213,6 @@ def _set_modules(rec: Recorder) -> None:
             leaf.module = frec.module = _module_of_name(leaf.name) if leaf.name else None
         else:
             frec.module = _metadata(frec.fn).get(MODULE_KEY)
-
-
-def _plain(data: dict[str, Any]) -> Any:
-    # build_trace holds orjson Fragments (TensorData written once): validate from JSON.
-    return orjson.loads(orjson.dumps(data, option=orjson.OPT_SERIALIZE_NUMPY))
 
 
 @contextmanager

@@ -166,6 +166,12 @@ class Interpreter:
         body = self.compile_block(tree.body, _MODULE_CONTEXT)
         body(self.globals)
 
+    def close(self) -> None:
+        """Drop what ties the program's objects into cycles (scopes, builtins), once it ended."""
+        self.globals.vars.clear()
+        self.builtins.clear()
+        self.handling.clear()
+
     def tick(self) -> None:
         self.steps += 1
         if self.steps > self.limits.steps:
@@ -1410,23 +1416,34 @@ class Interpreter:
                 )
             )
 
-        def run(scope: Scope, level: int = 0) -> None:
-            iter_expr, target, conds, where = steps[level]
-            count = 0
-            for item in interp.iterate(iter_expr(scope), where):
-                count += 1
-                if count > limit:
-                    raise LimitError(f"a comprehension ran more than {limit:,} iterations", where)
-                interp.steps += 1
-                if interp.steps & 255 == 0:
-                    interp.tick()
-                target(scope, item)
-                if all(interp.truth(c(scope), where) for c in conds):
-                    if level + 1 < len(steps):
-                        run(scope, level + 1)
-                    else:
-                        emit(scope)
+        # One closure per generator, each calling the next: no closure refers to itself, so
+        # nothing here keeps the compiled program alive in a reference cycle.
+        def level(
+            step: tuple[Closure, Callable[[Scope, Any], None], list[Closure], ast.expr],
+            inner: Callable[[Scope], None],
+        ) -> Callable[[Scope], None]:
+            iter_expr, target, conds, where = step
 
+            def run(scope: Scope) -> None:
+                count = 0
+                for item in interp.iterate(iter_expr(scope), where):
+                    count += 1
+                    if count > limit:
+                        raise LimitError(
+                            f"a comprehension ran more than {limit:,} iterations", where
+                        )
+                    interp.steps += 1
+                    if interp.steps & 255 == 0:
+                        interp.tick()
+                    target(scope, item)
+                    if all(interp.truth(c(scope), where) for c in conds):
+                        inner(scope)
+
+            return run
+
+        run = emit
+        for step in reversed(steps):
+            run = level(step, run)
         return run
 
     def expr_ListComp(self, node: ast.ListComp, fc: _FunctionContext) -> Closure:

@@ -191,6 +191,12 @@ class Recorder:
         # The tensors the program still holds (its globals), kept whole by pruning.
         self.live_tensors: Callable[[], list[Tensor]] = list
 
+    def close(self) -> None:
+        """Drop the references that make the recorder a cycle (its bound methods), once done."""
+        self.tensor_specials = {}
+        self.call_specials = {}
+        self.live_tensors = list
+
     def bind_specials(self, namespaces: dict[str, Any]) -> None:
         autograd = namespaces["torch.autograd"].members
         self.call_specials = {

@@ -12,7 +12,7 @@ from torch import nn
 
 from gradtrace.trace.models import SCHEMA
 from gradtrace.trace.recorder import FunctionRec, Recorder, TensorRec
-from gradtrace.trace.tensordata import Snapshot, dtype_name
+from gradtrace.trace.tensordata import Snapshot, dtype_name, materialize_all
 
 
 def span(node: ast.AST | None) -> dict[str, int] | None:
@@ -40,22 +40,41 @@ class _Writer:
     def __init__(self, budget: int) -> None:
         self.remaining = budget
         self.cut = False
+        self.snapshots: list[Snapshot] = []
 
-    def data(self, snap: Snapshot | None) -> orjson.Fragment | None:
+    def data(self, snap: Snapshot | None) -> Snapshot | None:
+        """Places `snap` in the trace: orjson asks for its TensorData when it meets it."""
         if snap is None:
             return None
         if not snap.budgeted:
             snap.budgeted = True
+            self.snapshots.append(snap)
             if snap.approx_bytes() > self.remaining:
                 snap.summarise(_SHORT_PREVIEW if self.remaining <= 0 else snap.preview)
                 self.cut = self.cut or snap.numel > 0
+        else:
+            snap.shared = True
         self.remaining -= snap.approx_bytes()
-        return snap.fragment()
+        return snap
+
+
+def _tensordata(value: Any) -> Any:
+    if isinstance(value, Snapshot):
+        return value.written()
+    raise TypeError(f"{type(value).__name__} is not part of a trace")
+
+
+def dump_trace(rec: Recorder, **fields: Any) -> bytes:
+    """The trace as JSON bytes: the dict of build_trace, its TensorData computed in bulk."""
+    writer = _Writer(rec.limits.trace_bytes)
+    data = build_trace(rec, writer, **fields)
+    materialize_all(writer.snapshots)
+    return orjson.dumps(data, default=_tensordata, option=orjson.OPT_SERIALIZE_NUMPY)
 
 
 def _grad_of(
     rec: TensorRec, rec_state: Recorder, cache: dict[int, Snapshot | None], writer: _Writer
-) -> orjson.Fragment | None:
+) -> Snapshot | None:
     t = rec.tensor
     key = id(t)
     if key not in cache:
@@ -204,6 +223,7 @@ def _event(event: tuple[Any, ...], writer: _Writer) -> dict[str, Any]:
 
 def build_trace(
     rec: Recorder,
+    writer: _Writer,
     *,
     ok: bool,
     error: dict[str, Any] | None,
@@ -218,7 +238,6 @@ def build_trace(
     rec.finish_pruning()
     grads: dict[int, Snapshot | None] = {}
     present = {t.id for t in rec.tensors}
-    writer = _Writer(rec.limits.trace_bytes)
     nodes: list[dict[str, Any]] = [
         _tensor_node(t, rec, grads, present, writer) for t in rec.tensors
     ]

@@ -13,7 +13,6 @@ import warnings
 from collections.abc import Iterator
 from typing import Any
 
-import orjson
 import torch
 
 from gradtrace.devices import resolve_device
@@ -23,7 +22,7 @@ from gradtrace.language.limits import Limits
 from gradtrace.language.namespaces import MODULES, manual_seed
 from gradtrace.language.parse import parse_program
 from gradtrace.trace.recorder import Recorder
-from gradtrace.trace.serialize import build_trace, span, variables
+from gradtrace.trace.serialize import dump_trace, span, variables
 from gradtrace.version import __version__
 
 # Hints for the errors every autograd learner meets, keyed by a piece of torch's message.
@@ -178,6 +177,9 @@ def trace_program(
     try:
         return _trace(source, device, seed, limits, recorder, interp, started)
     finally:
+        # Freed by reference counting now, rather than left for a collection to find.
+        interp.close()
+        recorder.close()
         if gc_was_enabled:
             gc.enable()
 
@@ -216,7 +218,7 @@ def _trace(
         {"message": str(w.message), "line": w.lineno if w.filename == "<program>" else None}
         for w in seen[:50]
     ]
-    data = build_trace(
+    return dump_trace(
         recorder,
         ok=error is None,
         error=error,
@@ -227,4 +229,3 @@ def _trace(
         version=__version__,
         elapsed_ms=round((time.perf_counter() - started) * 1000, 3),
     )
-    return orjson.dumps(data, option=orjson.OPT_SERIALIZE_NUMPY)

@@ -23,8 +23,14 @@ _NUMPY_OK = frozenset(
 )  # fmt: skip
 
 
+_DTYPE_NAMES: dict[torch.dtype, str] = {}
+
+
 def dtype_name(dtype: torch.dtype) -> str:
-    return str(dtype).removeprefix("torch.")
+    name = _DTYPE_NAMES.get(dtype)
+    if name is None:
+        name = _DTYPE_NAMES[dtype] = str(dtype).removeprefix("torch.")
+    return name
 
 
 def _number(value: float) -> float | str:
@@ -51,27 +57,65 @@ class Snapshot:
     """
 
     __slots__ = (
-        "budgeted", "copy", "data", "dtype", "full", "json", "numel", "preview", "shape",
-        "source",
+        "_dtype", "_full", "_numel", "_shape", "budgeted", "copy", "data", "full_values",
+        "json", "preview", "shared", "source",
     )  # fmt: skip
 
     def __init__(self, tensor: torch.Tensor, full_values: int, preview_values: int) -> None:
-        self.shape = list(tensor.shape)
-        self.dtype = dtype_name(tensor.dtype)
-        self.numel = tensor.numel()
-        self.full = self.numel <= full_values  # until the size budget says otherwise
-        self.budgeted = False
+        # Shape, dtype and size are read when first needed: most snapshots of a long loop
+        # are pruned before anyone asks.
+        self.source: torch.Tensor | None = tensor
+        self.full_values = full_values
         self.preview = preview_values
+        self._shape: list[int] | None = None
+        self._dtype = ""
+        self._numel = -1
+        self._full: bool | None = None  # until the size budget says otherwise
+        self.budgeted = False
+        self.shared = False
         self.data: dict[str, Any] | None = None
         self.json: orjson.Fragment | None = None
         self.copy: torch.Tensor | None = None
-        self.source: torch.Tensor | None = tensor
+
+    def _describe(self) -> None:
+        t = self.source if self.source is not None else self.copy
+        assert t is not None
+        self._shape = list(t.shape)
+        self._dtype = dtype_name(t.dtype)
+        self._numel = t.numel()
+
+    @property
+    def shape(self) -> list[int]:
+        if self._shape is None:
+            self._describe()
+        assert self._shape is not None
+        return self._shape
+
+    @property
+    def dtype(self) -> str:
+        if self._shape is None:
+            self._describe()
+        return self._dtype
+
+    @property
+    def numel(self) -> int:
+        if self._shape is None:
+            self._describe()
+        return self._numel
+
+    @property
+    def full(self) -> bool:
+        if self._full is None:
+            self._full = self.numel <= self.full_values
+        return self._full
 
     def freeze(self) -> None:
         """Copy the contents now: the tensor is about to change in place."""
         t = self.source
         if t is None or self.data is not None or self.copy is not None:
             return
+        if self._shape is None:
+            self._describe()
         self.source = None
         t = t.detach()
         if self.numel <= _COPY_LIMIT:
@@ -87,15 +131,22 @@ class Snapshot:
             return self.source.detach().cpu()
         raise ValueError("this snapshot kept only a summary")
 
+    def cpu_copy(self) -> torch.Tensor | None:
+        """The contents on the CPU, contiguous (None once only a summary is kept)."""
+        if self.copy is None and self.source is not None:
+            if self._shape is None:
+                self._describe()
+            t = self.source.detach()
+            if t.device.type != "cpu":
+                t = t.cpu()
+            self.copy = t if t.is_contiguous() else t.contiguous()
+            self.source = None
+        return self.copy
+
     def materialize(self) -> dict[str, Any]:
         if self.data is None:
-            if self.copy is None:
-                assert self.source is not None
-                t = self.source.detach()
-                if t.device.type != "cpu":
-                    t = t.cpu()
-                self.copy = t if t.is_contiguous() else t.contiguous()
-                self.source = None
+            self.cpu_copy()
+            assert self.copy is not None
             if self.full:
                 self.data = _full(self.copy, self.shape, self.dtype, self.numel)
             else:
@@ -105,14 +156,6 @@ class Snapshot:
             self.copy = None
         return self.data
 
-    def fragment(self) -> orjson.Fragment:
-        """The TensorData as JSON, written once however many events share it."""
-        if self.json is None:
-            self.json = orjson.Fragment(
-                orjson.dumps(self.materialize(), option=orjson.OPT_SERIALIZE_NUMPY)
-            )
-        return self.json
-
     def approx_bytes(self) -> int:
         """Its size in the JSON: about 12 characters a float32, plus shape, dtype and stats."""
         return 200 + 12 * (self.numel if self.full else min(self.preview, self.numel))
@@ -120,8 +163,135 @@ class Snapshot:
     def summarise(self, preview: int) -> None:
         """Send stats and a short preview instead of the values (past the size budget)."""
         if self.data is None:
-            self.full = False
+            self._full = False
             self.preview = preview
+
+    def written(self) -> dict[str, Any] | orjson.Fragment:
+        """What the trace's JSON carries: big TensorData met in several places is written once."""
+        if self.json is not None:
+            return self.json
+        data = self.materialize()
+        if self.shared and self.numel > 1:
+            self.json = orjson.Fragment(orjson.dumps(data, option=orjson.OPT_SERIALIZE_NUMPY))
+            return self.json
+        return data
+
+
+# Dtypes whose snapshots are reduced together; the rest (complex, empty) go one by one.
+_BATCHED = frozenset(
+    {
+        torch.float32, torch.float64, torch.float16, torch.bfloat16, torch.int8, torch.int16,
+        torch.int32, torch.int64, torch.uint8, torch.bool,
+    }
+)  # fmt: skip
+# Groups smaller than this go one by one: stacking them would cost more than it saves.
+_BATCH_MIN = 4
+# Elements stacked at once, so a batch never holds much more memory than its tensors.
+_BATCH_ELEMENTS = 1 << 20
+
+
+def materialize_all(snaps: list[Snapshot]) -> None:
+    """The numbers and stats of many snapshots at once.
+
+    Snapshots of one dtype and size are stacked and reduced together: a few reductions
+    over a (k, n) block instead of k rounds of small numpy calls, which cost more in
+    call overhead than in arithmetic for the tensors tutorials make.
+    """
+    groups: dict[tuple[torch.dtype, int], list[tuple[Snapshot, torch.Tensor]]] = {}
+    for snap in snaps:
+        if snap.data is not None:
+            continue
+        t = snap.cpu_copy()
+        assert t is not None
+        if t.dtype not in _BATCHED or snap.numel == 0:
+            snap.materialize()
+            continue
+        groups.setdefault((t.dtype, snap.numel), []).append((snap, t))
+    for (_, numel), members in groups.items():
+        if len(members) < _BATCH_MIN:
+            for snap, _t in members:
+                snap.materialize()
+            continue
+        step = max(_BATCH_ELEMENTS // numel, _BATCH_MIN)
+        for start in range(0, len(members), step):
+            chunk = members[start : start + step]
+            if numel == 1:
+                _scalars(chunk)
+            else:
+                _block(chunk, numel)
+
+
+def _scalars(members: list[tuple[Snapshot, torch.Tensor]]) -> None:
+    values = torch.cat([t.reshape(1) for _, t in members]).tolist()
+    for (snap, _), v in zip(members, values):
+        data = _one(v, snap.shape, snap.dtype)
+        if not snap.full:
+            data["preview"] = [_number(v) if isinstance(v, float) else v]
+            data["values"] = None
+        snap.data = data
+        snap.copy = None
+
+
+def _block(members: list[tuple[Snapshot, torch.Tensor]], numel: int) -> None:
+    block = torch.stack([t.reshape(numel) for _, t in members])
+    if block.is_floating_point():
+        # Reductions in the block's own precision (float32 at least): a float64 copy of the
+        # block would cost more than all the rest. NaN or infinity anywhere in a row makes
+        # its sum or norm non-finite, and so does overflow: those rows go one by one.
+        numbers = block if block.dtype in (torch.float32, torch.float64) else block.float()
+        sums = numbers.sum(1)
+        norms_t = torch.linalg.vector_norm(numbers, dim=1)
+        finite = torch.isfinite(sums) & torch.isfinite(norms_t)
+        if not bool(finite.all()):
+            rows = finite.tolist()
+            for (snap, _), ok in zip(members, rows):
+                if not ok:
+                    snap.materialize()
+            members = [m for m, ok in zip(members, rows) if ok]
+            if not members:
+                return
+            block, numbers, sums, norms_t = (
+                block[finite],
+                numbers[finite],
+                sums[finite],
+                norms_t[finite],
+            )
+        means_t = sums / numel
+        centred = numbers - means_t.unsqueeze(1)
+        stds_t = (centred.square_().sum(1) / numel).sqrt_()
+    else:
+        numbers = block.to(torch.int64) if block.dtype == torch.bool else block
+        wide = numbers.double()
+        means_t = wide.mean(1)
+        stds_t = wide.std(1, correction=0)
+        norms_t = torch.linalg.vector_norm(wide, dim=1)
+    arr = _as_numpy(block)
+    mins = numbers.amin(1).tolist()
+    maxs = numbers.amax(1).tolist()
+    means = means_t.tolist()
+    stds = stds_t.tolist()
+    norms = norms_t.tolist()
+    for k, (snap, _) in enumerate(members):
+        stats = {
+            "min": mins[k],
+            "max": maxs[k],
+            "mean": means[k],
+            "std": stds[k],
+            "norm": norms[k],
+            "nan": 0,
+            "inf": 0,
+        }
+        row = arr[k]
+        full = snap.full
+        snap.data = {
+            "shape": snap.shape,
+            "dtype": snap.dtype,
+            "numel": numel,
+            "values": row.reshape(snap.shape) if full else None,
+            "preview": None if full else row[: snap.preview].tolist(),
+            "stats": stats,
+        }
+        snap.copy = None
 
 
 def _as_numpy(t: torch.Tensor) -> np.ndarray[Any, Any]:
