@@ -282,8 +282,22 @@ def check_broadcast(name: str, a: torch.Tensor, b: torch.Tensor, limit: int) -> 
         raise _refuse(name, numel, limit)
 
 
+def _matmul_bound(a: torch.Size, b: torch.Size) -> int:
+    """The size of a @ b where the shapes are valid (an upper bound where they are not)."""
+    rows = a[-2] if len(a) >= 2 else 1
+    cols = b[-1] if len(b) >= 2 else 1
+    batch_a, batch_b = list(a[:-2]), list(b[:-2])
+    width = max(len(batch_a), len(batch_b))
+    batch_a = [1] * (width - len(batch_a)) + batch_a
+    batch_b = [1] * (width - len(batch_b)) + batch_b
+    numel = rows * cols
+    for da, db in zip(batch_a, batch_b):
+        numel *= max(da, db) if da != 0 and db != 0 else 0
+    return numel
+
+
 def check_matmul(a: torch.Tensor, b: torch.Tensor, limit: int) -> None:
-    if a.numel() * b.numel() <= limit:
+    if a.numel() * b.numel() <= limit or _matmul_bound(a.shape, b.shape) <= limit:
         return
     try:
         numel = torch.matmul(_to_meta(a), _to_meta(b)).numel()

@@ -40,6 +40,13 @@ def _saved_names(kind: type) -> list[str]:
     return names
 
 
+def _not_tensors(kind: type, name: str) -> None:
+    """This saved attribute holds a number (torch's generated code types each one): skip it."""
+    names = _saved_names_cache.get(kind)
+    if names is not None and name in names:
+        _saved_names_cache[kind] = [n for n in names if n != name]
+
+
 class TensorRec:
     __slots__ = (
         "grad_fn", "hooks", "id", "iteration", "label", "loops", "module", "name", "node",
@@ -406,9 +413,13 @@ class Recorder:
                 if isinstance(value, Tensor):
                     saved.append((name, value))
                 elif isinstance(value, (tuple, list)):
+                    if value and all(type(v) in (int, float) for v in value):
+                        _not_tensors(type(fn), attr)  # sizes or strides
                     saved.extend(
                         (f"{name}[{i}]", v) for i, v in enumerate(value) if isinstance(v, Tensor)
                     )
+                elif isinstance(value, (int, float, bool, str, torch.dtype, torch.device)):
+                    _not_tensors(type(fn), attr)
         candidates = [out, *[i.tensor for i in inputs]]
         for name, value in saved:
             entry: dict[str, Any] = {"name": name, "node": None, "value": None}

@@ -193,47 +193,50 @@ _BATCH_ELEMENTS = 1 << 20
 def materialize_all(snaps: list[Snapshot]) -> None:
     """The numbers and stats of many snapshots at once.
 
-    Snapshots of one dtype and size are stacked and reduced together: a few reductions
+    Snapshots of one dtype and shape are stacked and reduced together: a few reductions
     over a (k, n) block instead of k rounds of small numpy calls, which cost more in
-    call overhead than in arithmetic for the tensors tutorials make.
+    call overhead than in arithmetic for the tensors tutorials make. One-element tensors,
+    the commonest, need only their number.
     """
-    groups: dict[tuple[torch.dtype, int], list[tuple[Snapshot, torch.Tensor]]] = {}
+    groups: dict[tuple[Any, ...], list[tuple[Snapshot, torch.Tensor]]] = {}
     for snap in snaps:
         if snap.data is not None:
             continue
-        t = snap.cpu_copy()
+        t = snap.copy if snap.copy is not None else snap.source
         assert t is not None
-        if t.dtype not in _BATCHED or snap.numel == 0:
+        dtype = t.dtype
+        if dtype not in _BATCHED:
             snap.materialize()
             continue
-        groups.setdefault((t.dtype, snap.numel), []).append((snap, t))
-    for (_, numel), members in groups.items():
+        numel = snap.numel
+        if numel == 1:
+            _scalar(snap, t.item())
+        elif numel:
+            groups.setdefault((dtype, tuple(snap.shape), t.device), []).append((snap, t))
+        else:
+            snap.materialize()
+    for members in groups.values():
+        numel = members[0][0].numel
         if len(members) < _BATCH_MIN:
             for snap, _t in members:
                 snap.materialize()
             continue
         step = max(_BATCH_ELEMENTS // numel, _BATCH_MIN)
         for start in range(0, len(members), step):
-            chunk = members[start : start + step]
-            if numel == 1:
-                _scalars(chunk)
-            else:
-                _block(chunk, numel)
+            _block(members[start : start + step], numel)
 
 
-def _scalars(members: list[tuple[Snapshot, torch.Tensor]]) -> None:
-    values = torch.cat([t.reshape(1) for _, t in members]).tolist()
-    for (snap, _), v in zip(members, values):
-        data = _one(v, snap.shape, snap.dtype)
-        if not snap.full:
-            data["preview"] = [_number(v) if isinstance(v, float) else v]
-            data["values"] = None
-        snap.data = data
-        snap.copy = None
+def _scalar(snap: Snapshot, v: Any) -> None:
+    data = _one(v, snap.shape, snap.dtype)
+    if not snap.full:
+        data["preview"] = [_number(v) if isinstance(v, float) else v]
+        data["values"] = None
+    snap.data = data
+    snap.copy = snap.source = None
 
 
 def _block(members: list[tuple[Snapshot, torch.Tensor]], numel: int) -> None:
-    block = torch.stack([t.reshape(numel) for _, t in members])
+    block = torch.stack([t.detach() for _, t in members]).reshape(len(members), numel).cpu()
     if block.is_floating_point():
         # Reductions in the block's own precision (float32 at least): a float64 copy of the
         # block would cost more than all the rest. NaN or infinity anywhere in a row makes
