@@ -29,6 +29,20 @@ def span(node: ast.AST | None) -> dict[str, int] | None:
 _SHORT_PREVIEW = 8
 
 
+class _Spans(dict[int, Any]):
+    """One span dict per source node, shared by every node a loop made there."""
+
+    def of(self, node: ast.AST | None) -> dict[str, int] | None:
+        key = id(node)
+        found = self.get(key, _MISSING)
+        if found is _MISSING:
+            found = self[key] = span(node)
+        return found  # type: ignore[no-any-return]
+
+
+_MISSING: Any = object()
+
+
 class _Writer:
     """Writes TensorData within the trace's size budget (API.md: 16 MB by default).
 
@@ -46,15 +60,17 @@ class _Writer:
         """Places `snap` in the trace: orjson asks for its TensorData when it meets it."""
         if snap is None:
             return None
+        size = snap.approx_bytes()
         if not snap.budgeted:
             snap.budgeted = True
             self.snapshots.append(snap)
-            if snap.approx_bytes() > self.remaining:
+            if size > self.remaining:
                 snap.summarise(_SHORT_PREVIEW if self.remaining <= 0 else snap.preview)
                 self.cut = self.cut or snap.numel > 0
+                size = snap.approx_bytes()
         else:
             snap.shared = True
-        self.remaining -= snap.approx_bytes()
+        self.remaining -= size
         return snap
 
 
@@ -129,21 +145,23 @@ def _tensor_node(
     grads: dict[int, Snapshot | None],
     present: set[str],
     writer: _Writer,
+    spans: _Spans,
 ) -> dict[str, Any]:
     t = rec.tensor
     fn_rec = state.by_fn.get(id(rec.grad_fn)) if rec.grad_fn is not None else None
+    snap = rec.snapshot
     return {
         "id": rec.id,
         "kind": "tensor",
         "name": rec.name,
-        "shape": list(t.shape),
-        "dtype": dtype_name(t.dtype),
-        "device": str(t.device),
+        "shape": snap.shape if snap is not None else list(t.shape),
+        "dtype": snap.dtype if snap is not None else dtype_name(t.dtype),
+        "device": "cpu" if t.is_cpu else str(t.device),
         "requires_grad": t.requires_grad if rec.grad_fn is None else True,
         "is_leaf": rec.grad_fn is None,
         "value": writer.data(rec.snapshot),
         "grad": _grad_of(rec, state, grads, writer),
-        "span": span(rec.node),
+        "span": spans.of(rec.node),
         "role": rec.role,
         "grad_fn": fn_rec.id if fn_rec is not None and fn_rec.fn is rec.grad_fn else None,
         "retains_grad": rec.retains_grad,
@@ -164,12 +182,14 @@ def _kept_previous(rec: TensorRec, present: set[str]) -> str | None:
     return earlier.id if earlier is not None else None
 
 
-def _function_node(rec: FunctionRec, first_sequence_nr: int, writer: _Writer) -> dict[str, Any]:
+def _function_node(
+    rec: FunctionRec, first_sequence_nr: int, writer: _Writer, spans: _Spans
+) -> dict[str, Any]:
     return {
         "id": rec.id,
         "kind": "function",
         "op": rec.op,
-        "span": span(rec.node),
+        "span": spans.of(rec.node),
         "saved": [
             {
                 "name": s["name"],
@@ -237,16 +257,17 @@ def build_trace(
 ) -> dict[str, Any]:
     rec.finish_pruning()
     grads: dict[int, Snapshot | None] = {}
+    spans = _Spans()
     present = {t.id for t in rec.tensors}
     nodes: list[dict[str, Any]] = [
-        _tensor_node(t, rec, grads, present, writer) for t in rec.tensors
+        _tensor_node(t, rec, grads, present, writer, spans) for t in rec.tensors
     ]
     # torch's counter is per thread and process-wide: count from this job's first Node.
     numbers = [
         n for f in rec.functions if (n := f.sequence_nr) is not None and _real_sequence_nr(n)
     ]
     first = min(numbers, default=0) if relative_sequence else 0
-    nodes.extend(_function_node(f, first, writer) for f in rec.functions)
+    nodes.extend(_function_node(f, first, writer, spans) for f in rec.functions)
     timeline = [_event(e, writer) for e in rec.timeline]
     if writer.cut:
         rec.truncation.append(

@@ -158,7 +158,13 @@ class Snapshot:
 
     def approx_bytes(self) -> int:
         """Its size in the JSON: about 12 characters a float32, plus shape, dtype and stats."""
-        return 200 + 12 * (self.numel if self.full else min(self.preview, self.numel))
+        if self._shape is None:
+            self._describe()
+        numel = self._numel
+        full = self._full
+        if full is None:
+            full = self._full = numel <= self.full_values
+        return 200 + 12 * (numel if full else min(self.preview, numel))
 
     def summarise(self, preview: int) -> None:
         """Send stats and a short preview instead of the values (past the size budget)."""
