@@ -196,6 +196,7 @@ _BATCH_MIN = 4
 _BATCH_ELEMENTS = 1 << 20
 
 
+@torch.no_grad()
 def materialize_all(snaps: list[Snapshot]) -> None:
     """The numbers and stats of many snapshots at once.
 
@@ -242,7 +243,7 @@ def _scalar(snap: Snapshot, v: Any) -> None:
 
 
 def _block(members: list[tuple[Snapshot, torch.Tensor]], numel: int) -> None:
-    block = torch.stack([t.detach() for _, t in members]).reshape(len(members), numel).cpu()
+    block = torch.stack([t for _, t in members]).reshape(len(members), numel).cpu()
     if block.is_floating_point():
         # Reductions in the block's own precision (float32 at least): a float64 copy of the
         # block would cost more than all the rest. NaN or infinity anywhere in a row makes
