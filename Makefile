@@ -71,7 +71,7 @@ bench-setup: setup browser-setup
 	@command -v dot >/dev/null 2>&1 || { \
 	  if [ "$$(id -u)" = 0 ]; then apt-get install -y -qq graphviz; \
 	  else sudo apt-get install -y -qq graphviz; fi; }
-	$(PIP) install -q '.[bench]'
+	$(PIP) install -q -e '.[bench]'
 
 bench: bench-setup
 	$(PY) -m bench.run

@@ -59,3 +59,20 @@ def test_the_size_budget_bounds_the_tensor_data() -> None:
     assert values[0].values is not None
     summarised = [v for v in values if v.values is None]
     assert summarised and all(v.stats is not None and v.preview for v in summarised)
+
+
+def test_repetition_is_bounded_in_all() -> None:
+    """Each `[0] * n` is one step; a loop of them stops at the repetition budget."""
+    limits = Limits(repeated_items=1_000)
+    within = gradtrace.run("rows = [[0] * 100 for i in range(10)]\nprint(len(rows))", limits=limits)
+    assert within.ok, within.error
+    assert within.stdout == "10\n"
+    over = gradtrace.run(
+        "rows = []\nfor i in range(20):\n    rows.append([0] * 100)\n", limits=limits
+    )
+    assert not over.ok and over.error is not None
+    assert over.error.type == "LimitError"
+    assert "1,000 items by repeating" in over.error.message
+    assert over.error.line == 3
+    text = gradtrace.run("s = 'ab' * 400\ns = s * 2\nprint(len(s))", limits=limits)
+    assert not text.ok and text.error is not None and text.error.line == 2

@@ -153,6 +153,7 @@ class Interpreter:
         self.device = device
         self.steps = 0
         self.depth = 0
+        self.repeated = 0
         self.deadline = time.monotonic() + limits.wall_time_s
         self.int_bound = 1 << limits.int_bits
         self.builtins = make_builtins(self)
@@ -1187,6 +1188,14 @@ class Interpreter:
             if total > limit:
                 raise LimitError(
                     f"repeating a {type(seq).__name__} to {total:,} items is over the limit ({limit:,})"
+                )
+            # Each repetition is one step however big: bound them in all, so a loop of them
+            # stops at a clear limit long before the memory ceiling.
+            self.repeated += max(total, 0)
+            if self.repeated > self.limits.repeated_items:
+                raise LimitError(
+                    f"the program made more than {self.limits.repeated_items:,} items by "
+                    "repeating lists, tuples or strings"
                 )
 
     def check_size(self, value: Any) -> None:

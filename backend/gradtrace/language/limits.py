@@ -17,6 +17,10 @@ class Limits(BaseModel):
     max_exponent: int = Field(default=10_000, description="largest integer exponent")
     string_chars: int = Field(default=100_000, description="characters of one string")
     sequence_items: int = Field(default=1_000_000, description="items of one list, tuple or dict")
+    repeated_items: int = Field(
+        default=10_000_000,
+        description="items and characters made by repeating lists, tuples and strings, in all",
+    )
     loop_iterations: int = Field(default=100_000, description="iterations of one loop")
     steps: int = Field(default=2_000_000, description="evaluation steps in all")
     recursion_depth: int = Field(default=100, description="nested calls of user functions")

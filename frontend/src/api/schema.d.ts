@@ -359,6 +359,12 @@ export interface components {
         /** Limits */
         Limits: {
             /**
+             * Full Passes
+             * @description programs with at most this many backward passes are recorded whole
+             * @default 10
+             */
+            full_passes: number;
+            /**
              * Full Values
              * @description elements sent in full per tensor
              * @default 4096
@@ -378,7 +384,7 @@ export interface components {
             int_bits: number;
             /**
              * Kept Iterations
-             * @description training iterations recorded in full
+             * @description iterations recorded in full of a program with more passes
              * @default 2
              */
             kept_iterations: number;
@@ -412,6 +418,12 @@ export interface components {
              * @default 100
              */
             recursion_depth: number;
+            /**
+             * Repeated Items
+             * @description items and characters made by repeating lists, tuples and strings, in all
+             * @default 10000000
+             */
+            repeated_items: number;
             /**
              * Sequence Items
              * @description items of one list, tuple or dict
@@ -726,6 +738,11 @@ export interface components {
             module?: string | null;
             /** Name */
             name: string | null;
+            /**
+             * Previous
+             * @description the node of the same tensor object before the program changed it in place (or its grad_fn changed): follow it for a tensor's versions
+             */
+            previous?: string | null;
             /** Requires Grad */
             requires_grad: boolean;
             /**
