@@ -25,8 +25,10 @@ from .helpers import (
 pytestmark = pytest.mark.anyio
 
 HOSTILE = {
-    # Lists are not tensors: only the process's memory limit stops this one.
-    "memory_bomb": "rows = [[0] * 1000000 for i in range(1000)]\nprint(len(rows))\n",
+    # Lists are not tensors, and these are not made by repetition (whose total is bounded):
+    # only the process's memory limit stops this one.
+    "memory_bomb": "x = [0] * 1000000\nrows = [x[:] for i in range(1000)]\nprint(len(rows))\n",
+    "repetition_bomb": "rows = [[0] * 1000000 for i in range(1000)]\nprint(len(rows))\n",
     "tensor_bomb": "import torch\nx = torch.zeros(100000, 100000)\n",
     "infinite_loop": "while True:\n    pass\n",
     "fork": "import os\nos.fork()\n",
@@ -38,6 +40,7 @@ HOSTILE = {
 }
 EXPECTED_TYPES = {
     "memory_bomb": {"LimitError"},
+    "repetition_bomb": {"LimitError"},
     "tensor_bomb": {"LimitError"},
     "infinite_loop": {"LimitError"},
     "fork": {"ForbiddenError"},
