@@ -10,7 +10,7 @@ and the numbers passed. Only when that bound is over the limit is the op run on 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import torch
@@ -266,38 +266,41 @@ def check_module_class(cls: type, args: Any, kwargs: dict[str, Any], limit: int)
         raise _refuse(cls.__name__, numel, limit)
 
 
-def check_broadcast(name: str, a: torch.Tensor, b: torch.Tensor, limit: int) -> None:
-    sa, sb = a.shape, b.shape
-    if sa == sb:
-        return
-    # torch.broadcast_shapes is Python-level and slow on this hot path; this is the same rule.
+def _broadcast_numel(sa: Sequence[int], sb: Sequence[int]) -> int | None:
+    """Elements of the shape `sa` and `sb` broadcast to; None where they do not broadcast.
+
+    torch.broadcast_shapes is Python-level and slow on this hot path; this is the same rule.
+    """
     numel = 1
     for i in range(1, max(len(sa), len(sb)) + 1):
         da = sa[-i] if i <= len(sa) else 1
         db = sb[-i] if i <= len(sb) else 1
         if da != db and da != 1 and db != 1:
-            return  # torch raises its own, clearer error when it runs the op
-        numel *= max(da, db) if da != 0 and db != 0 else 0
-    if numel > limit:
-        raise _refuse(name, numel, limit)
-
-
-def _matmul_bound(a: torch.Size, b: torch.Size) -> int:
-    """The size of a @ b where the shapes are valid (an upper bound where they are not)."""
-    rows = a[-2] if len(a) >= 2 else 1
-    cols = b[-1] if len(b) >= 2 else 1
-    batch_a, batch_b = list(a[:-2]), list(b[:-2])
-    width = max(len(batch_a), len(batch_b))
-    batch_a = [1] * (width - len(batch_a)) + batch_a
-    batch_b = [1] * (width - len(batch_b)) + batch_b
-    numel = rows * cols
-    for da, db in zip(batch_a, batch_b):
+            return None
         numel *= max(da, db) if da != 0 and db != 0 else 0
     return numel
 
 
+def check_broadcast(name: str, a: torch.Tensor, b: torch.Tensor, limit: int) -> None:
+    sa, sb = a.shape, b.shape
+    if sa == sb:
+        return
+    numel = _broadcast_numel(sa, sb)
+    # Shapes that do not broadcast: torch raises its own, clearer error when it runs the op.
+    if numel is not None and numel > limit:
+        raise _refuse(name, numel, limit)
+
+
+def _matmul_numel(a: torch.Size, b: torch.Size) -> int:
+    """The size of a @ b (0 where the shapes do not fit: torch will say so itself)."""
+    rows = a[-2] if len(a) >= 2 else 1
+    cols = b[-1] if len(b) >= 2 else 1
+    batch = _broadcast_numel(a[:-2], b[:-2])
+    return 0 if batch is None else batch * rows * cols
+
+
 def check_matmul(a: torch.Tensor, b: torch.Tensor, limit: int) -> None:
-    if a.numel() * b.numel() <= limit or _matmul_bound(a.shape, b.shape) <= limit:
+    if a.numel() * b.numel() <= limit or _matmul_numel(a.shape, b.shape) <= limit:
         return
     try:
         numel = torch.matmul(_to_meta(a), _to_meta(b)).numel()

@@ -159,7 +159,7 @@ def _tensor_node(
         "device": "cpu" if t.is_cpu else str(t.device),
         "requires_grad": t.requires_grad if rec.grad_fn is None else True,
         "is_leaf": rec.grad_fn is None,
-        "value": writer.data(rec.snapshot),
+        "value": writer.data(snap),
         "grad": _grad_of(rec, state, grads, writer),
         "span": spans.of(rec.node),
         "role": rec.role,
