@@ -35,6 +35,8 @@ ALLOWED = {
     "AttributeError",
     "KeyError",
     "OverflowError",
+    # torch's own for an op without a kernel for a dtype ("mse_cpu" for Long), as in CPython
+    "NotImplementedError",
 }
 
 PRELUDE = """import torch

@@ -8,6 +8,8 @@ generators, `match`, names and attributes that start with `_`.
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
+from typing import Any
 
 from gradtrace.language.errors import ForbiddenError, LimitError
 from gradtrace.language.limits import Limits
@@ -84,68 +86,102 @@ def parse_program(source: str, limits: Limits) -> ast.Module:
 
 def check_tree(tree: ast.Module, limits: Limits) -> None:
     # Each entry carries the nearest node with a source position, for the error's place
-    # (context nodes such as `Load` have none).
+    # (context nodes such as `Load` have none). The children are read field by field
+    # here rather than through ast.iter_child_nodes: this walk runs on every request.
     stack: list[tuple[ast.AST, int, ast.AST | None, ast.AST]] = [(tree, 0, None, tree)]
     count = 0
+    max_nodes, max_depth = limits.syntax_nodes, limits.syntax_depth
     while stack:
         node, depth, parent, placed = stack.pop()
         if hasattr(node, "lineno"):
             placed = node
         count += 1
-        if count > limits.syntax_nodes:
-            raise LimitError(
-                f"the program has more than {limits.syntax_nodes:,} syntax nodes", placed
-            )
-        if depth > limits.syntax_depth:
-            raise LimitError(f"the program nests deeper than {limits.syntax_depth} levels", placed)
-        _check_node(node, parent)
-        for child in ast.iter_child_nodes(node):
-            stack.append((child, depth + 1, node, placed))
+        if count > max_nodes:
+            raise LimitError(f"the program has more than {max_nodes:,} syntax nodes", placed)
+        if depth > max_depth:
+            raise LimitError(f"the program nests deeper than {max_depth} levels", placed)
+        kind = type(node)
+        if kind not in _ALLOWED:
+            what = _REFUSED_WHY.get(kind, f"`{kind.__name__}` syntax")
+            raise ForbiddenError(f"{what} are not supported in gradtrace programs", node)
+        check = _CHECKS.get(kind)
+        if check is not None:
+            check(node, parent)
+        depth += 1
+        for field in kind._fields:
+            value = getattr(node, field, None)
+            if isinstance(value, ast.AST):
+                stack.append((value, depth, node, placed))
+            elif isinstance(value, list):
+                for item in value:
+                    if isinstance(item, ast.AST):
+                        stack.append((item, depth, node, placed))
 
 
-def _check_node(node: ast.AST, parent: ast.AST | None) -> None:
-    kind = type(node)
-    if kind not in _ALLOWED:
-        what = _REFUSED_WHY.get(kind, f"`{kind.__name__}` syntax")
-        raise ForbiddenError(f"{what} are not supported in gradtrace programs", node)
-    if isinstance(node, ast.Name) and _private(node.id):
+def _check_name(node: ast.Name, parent: ast.AST | None) -> None:
+    if _private(node.id):
         raise ForbiddenError(f"names starting with '_' are not allowed: {node.id}", node)
-    elif isinstance(node, ast.Attribute):
-        if node.attr == "__init__":
-            if not _is_super_call(node.value):
-                raise ForbiddenError("`__init__` may only be reached as super().__init__()", node)
-        elif node.attr.startswith("_"):
-            raise ForbiddenError(
-                f"attributes starting with '_' are not allowed: .{node.attr}", node
-            )
-    elif isinstance(node, ast.FunctionDef):
-        if _private(node.name) or (
-            node.name == "__init__" and not isinstance(parent, ast.ClassDef)
-        ):
-            raise ForbiddenError(
-                f"function names starting with '_' are not allowed: {node.name}", node
-            )
-    elif isinstance(node, ast.ClassDef):
-        if _private(node.name):
-            raise ForbiddenError(
-                f"class names starting with '_' are not allowed: {node.name}", node
-            )
-        if node.keywords:
-            raise ForbiddenError("class keywords (metaclass=...) are not supported", node)
-    elif isinstance(node, ast.arg) and _private(node.arg):
+
+
+def _check_attribute(node: ast.Attribute, parent: ast.AST | None) -> None:
+    if node.attr == "__init__":
+        if not _is_super_call(node.value):
+            raise ForbiddenError("`__init__` may only be reached as super().__init__()", node)
+    elif node.attr.startswith("_"):
+        raise ForbiddenError(f"attributes starting with '_' are not allowed: .{node.attr}", node)
+
+
+def _check_function(node: ast.FunctionDef, parent: ast.AST | None) -> None:
+    if _private(node.name) or (node.name == "__init__" and not isinstance(parent, ast.ClassDef)):
+        raise ForbiddenError(f"function names starting with '_' are not allowed: {node.name}", node)
+
+
+def _check_class(node: ast.ClassDef, parent: ast.AST | None) -> None:
+    if _private(node.name):
+        raise ForbiddenError(f"class names starting with '_' are not allowed: {node.name}", node)
+    if node.keywords:
+        raise ForbiddenError("class keywords (metaclass=...) are not supported", node)
+
+
+def _check_arg(node: ast.arg, parent: ast.AST | None) -> None:
+    if _private(node.arg):
         raise ForbiddenError(f"parameter names starting with '_' are not allowed: {node.arg}", node)
-    elif isinstance(node, ast.keyword) and node.arg is not None and node.arg.startswith("_"):
+
+
+def _check_keyword(node: ast.keyword, parent: ast.AST | None) -> None:
+    if node.arg is not None and node.arg.startswith("_"):
         raise ForbiddenError(f"keyword names starting with '_' are not allowed: {node.arg}", node)
-    elif isinstance(node, ast.alias) and (
-        node.name.startswith("_") or ".\x5f" in node.name or "._" in node.name
-    ):
+
+
+def _check_alias(node: ast.alias, parent: ast.AST | None) -> None:
+    if node.name.startswith("_") or ".\x5f" in node.name or "._" in node.name:
         raise ForbiddenError(f"imports of private names are not allowed: {node.name}", node)
-    elif isinstance(node, ast.Constant) and isinstance(node.value, bytes):
+
+
+def _check_constant(node: ast.Constant, parent: ast.AST | None) -> None:
+    if isinstance(node.value, bytes):
         raise ForbiddenError("bytes literals are not supported", node)
-    elif isinstance(node, (ast.Global, ast.Nonlocal)):
-        for name in node.names:
-            if _private(name):
-                raise ForbiddenError(f"names starting with '_' are not allowed: {name}", node)
+
+
+def _check_scope(node: ast.Global | ast.Nonlocal, parent: ast.AST | None) -> None:
+    for name in node.names:
+        if _private(name):
+            raise ForbiddenError(f"names starting with '_' are not allowed: {name}", node)
+
+
+# The kinds that carry names or values to check; every other allowed kind needs none.
+_CHECKS: dict[type[ast.AST], Callable[[Any, ast.AST | None], None]] = {
+    ast.Name: _check_name,
+    ast.Attribute: _check_attribute,
+    ast.FunctionDef: _check_function,
+    ast.ClassDef: _check_class,
+    ast.arg: _check_arg,
+    ast.keyword: _check_keyword,
+    ast.alias: _check_alias,
+    ast.Constant: _check_constant,
+    ast.Global: _check_scope,
+    ast.Nonlocal: _check_scope,
+}
 
 
 def _is_super_call(node: ast.AST) -> bool:
