@@ -32,7 +32,8 @@ def _section_engine() -> str:
     rows = run_engine_bench()
     return "## Engine: trace cost against CPython + torch\n\n" + (
         "Each program runs under CPython + torch (runpy, same seed, one torch thread) and "
-        "through `gradtrace` to JSON bytes, alternately, in one process; medians of 5 runs. "
+        "through `gradtrace` to JSON bytes, alternately (one run of each in turn), in one "
+        "process; medians of 7 runs each. "
         "`gradtrace (ms)` is the whole job; it splits into running the program with its "
         "recording (hooks, snapshots, the graph; the trace's `elapsed_ms`) and writing the "
         "JSON (TensorData numbers and stats, nodes, timeline).\n"

@@ -9,8 +9,10 @@ seconds; the whole bench takes about a minute and a half.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import os
+import resource
 import socket
 import subprocess
 import sys
@@ -18,6 +20,7 @@ import time
 import urllib.request
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 import orjson
 
@@ -53,6 +56,8 @@ class Result:
     p50_ms: float
     p99_ms: float
     errors: int
+    # CPU seconds each side spent in the scenario: (server, workers and zygote, client).
+    cpu_s: tuple[float, float, float] | None = None
 
     @property
     def rps(self) -> float:
@@ -105,13 +110,69 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
+def _stat_fields(pid: int | str) -> list[str]:
+    # The command name in parentheses may hold spaces: the fields follow its last ')'.
+    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+
+
+def _process_cpu_s(pid: int, *, with_children: bool) -> float:
+    fields = _stat_fields(pid)
+    ticks = int(fields[11]) + int(fields[12])  # utime, stime
+    if with_children:
+        ticks += int(fields[13]) + int(fields[14])  # of children it reaped (old workers)
+    return ticks / _TICKS
+
+
+def _descendants(pid: int) -> list[int]:
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                parent = int(_stat_fields(entry)[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children.setdefault(parent, []).append(int(entry))
+    found, stack = [], list(children.get(pid, []))
+    while stack:
+        child = stack.pop()
+        found.append(child)
+        stack.extend(children.get(child, []))
+    return found
+
+
+def _cpu_now(server_pid: int) -> tuple[float, float, float] | None:
+    """CPU seconds so far of the server process, of its workers (with the zygote and what
+    it reaped), and of this client; None where /proc cannot tell."""
+    if not os.path.isdir("/proc"):
+        return None
+    try:
+        server = _process_cpu_s(server_pid, with_children=False)
+        workers = 0.0
+        for pid in _descendants(server_pid):
+            # One that exited meanwhile is counted by its zygote once reaped.
+            with contextlib.suppress(OSError):
+                workers += _process_cpu_s(pid, with_children=True)
+    except OSError:
+        return None
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return server, workers, usage.ru_utime + usage.ru_stime
+
+
 async def _scenario(
-    port: int, label: str, connections: int, bodies: Iterator[tuple[bytes, bool]]
+    port: int,
+    label: str,
+    connections: int,
+    bodies: Iterator[tuple[bytes, bool]],
+    server_pid: int | None = None,
 ) -> Result:
     good: list[float] = []
     bad: list[float] = []
     errors = [0]
     budget = [SCENARIO_REQUESTS]
+    cpu_before = _cpu_now(server_pid) if server_pid is not None else None
     started = time.perf_counter()
     deadline = started + SCENARIO_SECONDS
     await asyncio.gather(
@@ -121,6 +182,14 @@ async def _scenario(
         )
     )
     seconds = time.perf_counter() - started
+    cpu_after = _cpu_now(server_pid) if server_pid is not None else None
+    cpu = None
+    if cpu_before is not None and cpu_after is not None:
+        cpu = (
+            cpu_after[0] - cpu_before[0],
+            cpu_after[1] - cpu_before[1],
+            cpu_after[2] - cpu_before[2],
+        )
     return Result(
         label,
         connections,
@@ -129,6 +198,7 @@ async def _scenario(
         _percentile(good, 0.5),
         _percentile(good, 0.99),
         errors[0],
+        cpu,
     )
 
 
@@ -190,7 +260,9 @@ def _run(
     try:
         results = []
         for label, connections, bodies in plan(server.port):
-            results.append(asyncio.run(_scenario(server.port, label, connections, bodies)))
+            results.append(
+                asyncio.run(_scenario(server.port, label, connections, bodies, server.process.pid))
+            )
         return results
     finally:
         server.stop()
@@ -233,6 +305,11 @@ def run_server_bench() -> dict[str, object]:
                 "p50_ms": round(r.p50_ms, 2),
                 "p99_ms": round(r.p99_ms, 2),
                 "errors": r.errors,
+                "cpu_ms_per_request": (
+                    [round(seconds * 1000 / r.requests, 2) for seconds in r.cpu_s]
+                    if r.cpu_s is not None and r.requests
+                    else None
+                ),
             }
             for r in [*pool, *fresh]
         ],
@@ -244,17 +321,22 @@ def markdown(report: dict[str, object]) -> str:
         f"`gradtrace serve` on 127.0.0.1 with {report['cpus']} CPU workers; a 20-node program; "
         f"keep-alive connections; each row at most {SCENARIO_REQUESTS} requests or "
         f"{SCENARIO_SECONDS:g} s. A miss changes a constant in the source; p50/p99 are the "
-        "good requests' latencies. The load generator shares the machine's cores.",
+        "good requests' latencies. The load generator shares the machine's cores. The CPU "
+        "columns divide what each side used in the scenario (from /proc) by its requests: "
+        "the server process, the workers (with their zygote), and the load generator; "
+        "req/s can reach at most the cores' count over their sum.",
         "",
-        "| scenario | connections | requests | req/s | p50 ms | p99 ms | non-200 |",
-        "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+        "| scenario | connections | requests | req/s | p50 ms | p99 ms | non-200 "
+        "| CPU ms/request: server | workers | client |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
     results = report["results"]
     assert isinstance(results, list)
     for r in results:
+        cpu = r.get("cpu_ms_per_request") or ["-", "-", "-"]
         lines.append(
             f"| {r['label']} | {r['connections']} | {r['requests']} | {r['rps']} | "
-            f"{r['p50_ms']} | {r['p99_ms']} | {r['errors']} |"
+            f"{r['p50_ms']} | {r['p99_ms']} | {r['errors']} | {cpu[0]} | {cpu[1]} | {cpu[2]} |"
         )
     return "\n".join(lines)
 
