@@ -178,4 +178,6 @@ async def test_one_log_line_per_request_says_what_it_cost(
     assert len(lines) == 2
     assert lines[0].startswith("POST /api/trace 200 ")
     assert "cache=miss" in lines[0] and "queue=" in lines[0] and "ms" in lines[0]
-    assert "cache=hit" in lines[1]
+    run = lines[0].split("run=", 1)[1]
+    assert run.endswith("ms") and float(run.removesuffix("ms")) > 0  # the worker's own time
+    assert "cache=hit" in lines[1] and lines[1].endswith("run=-")

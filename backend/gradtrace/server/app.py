@@ -171,6 +171,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         result = outcome.result
         request.state.cache = outcome.cache
         request.state.queue_ms = result.queue_ms if outcome.cache == "miss" else 0.0
+        # The program's time in its worker, only for the request that ran it.
+        request.state.run_ms = result.run_ms if outcome.cache == "miss" else None
         cache_control = TRACE_CACHE_CONTROL if result.cacheable else UNCACHEABLE
         return json_bytes_response(request, result.body, result.gzip, result.etag, cache_control)
 

@@ -136,14 +136,17 @@ class GuardMiddleware:
         cache = state.get("cache", "-")
         queue_ms = state.get("queue_ms")
         queue = "-" if queue_ms is None else f"{queue_ms:.1f}ms"
+        run_ms = state.get("run_ms")
+        run = "-" if run_ms is None else f"{run_ms:.1f}ms"
         access_log.info(
-            "%s %s %d %.1fms cache=%s queue=%s",
+            "%s %s %d %.1fms cache=%s queue=%s run=%s",
             scope["method"],
             scope["path"],
             status,
             (time.perf_counter() - started) * 1000,
             cache,
             queue,
+            run,
         )
 
 
