@@ -274,15 +274,7 @@ def _small(snap: Snapshot, numel: int) -> None:
         "numel": numel,
         "values": _as_numpy(t) if full else None,
         "preview": None if full else flat[: snap.preview],
-        "stats": {
-            "min": min(flat),
-            "max": max(flat),
-            "mean": mean,
-            "std": math.sqrt(variance),
-            "norm": math.sqrt(squares),
-            "nan": 0,
-            "inf": 0,
-        },
+        "stats": _stats_dict(min(flat), max(flat), mean, math.sqrt(variance), math.sqrt(squares)),
     }
     snap.copy = snap.source = None
 
@@ -327,15 +319,7 @@ def _block(members: list[tuple[Snapshot, torch.Tensor]], numel: int) -> None:
     stds = stds_t.tolist()
     norms = norms_t.tolist()
     for k, (snap, _) in enumerate(members):
-        stats = {
-            "min": mins[k],
-            "max": maxs[k],
-            "mean": means[k],
-            "std": stds[k],
-            "norm": norms[k],
-            "nan": 0,
-            "inf": 0,
-        }
+        stats = _stats_dict(mins[k], maxs[k], means[k], stds[k], norms[k])
         row = arr[k]
         full = snap.full
         snap.data = {
@@ -357,17 +341,16 @@ def _as_numpy(t: torch.Tensor) -> np.ndarray[Any, Any]:
     return t.numpy()
 
 
+def _stats_dict(
+    lo: Any, hi: Any, mean: Any, std: Any, norm: Any, nan: int = 0, inf: int = 0
+) -> dict[str, Any]:
+    """TensorData's `stats`, in API.md's order."""
+    return {"min": lo, "max": hi, "mean": mean, "std": std, "norm": norm, "nan": nan, "inf": inf}
+
+
 def _no_finite_stats(nan: int, inf: int) -> dict[str, Any]:
     """Stats of a tensor with no finite element (or none at all): only the counts."""
-    return {
-        "min": None,
-        "max": None,
-        "mean": None,
-        "std": None,
-        "norm": None,
-        "nan": nan,
-        "inf": inf,
-    }
+    return _stats_dict(None, None, None, None, None, nan, inf)
 
 
 def _stats(arr: np.ndarray[Any, Any]) -> dict[str, Any]:
@@ -381,15 +364,7 @@ def _stats(arr: np.ndarray[Any, Any]) -> dict[str, Any]:
         if isinstance(v, float) and not math.isfinite(v):
             nan = int(math.isnan(v))
             return _no_finite_stats(nan, 1 - nan)
-        return {
-            "min": v,
-            "max": v,
-            "mean": float(v),
-            "std": 0.0,
-            "norm": abs(float(v)),
-            "nan": 0,
-            "inf": 0,
-        }
+        return _stats_dict(v, v, float(v), 0.0, abs(float(v)))
     nan = inf = 0
     if arr.dtype.kind == "f":
         finite_mask = np.isfinite(arr)
@@ -400,15 +375,15 @@ def _stats(arr: np.ndarray[Any, Any]) -> dict[str, Any]:
             if arr.size == 0:
                 return _no_finite_stats(nan, inf)
     wide = arr.astype(np.float64, copy=False)
-    return {
-        "min": arr.min().item(),
-        "max": arr.max().item(),
-        "mean": _number(float(wide.mean())),
-        "std": _number(float(wide.std())),
-        "norm": _number(float(np.sqrt(np.dot(wide.reshape(-1), wide.reshape(-1))))),
-        "nan": nan,
-        "inf": inf,
-    }
+    return _stats_dict(
+        arr.min().item(),
+        arr.max().item(),
+        _number(float(wide.mean())),
+        _number(float(wide.std())),
+        _number(float(np.sqrt(np.dot(wide.reshape(-1), wide.reshape(-1))))),
+        nan,
+        inf,
+    )
 
 
 def _values(arr: np.ndarray[Any, Any]) -> Any:
@@ -448,15 +423,7 @@ def _one(v: float | int | bool, shape: list[int], dtype: str) -> dict[str, Any]:
         value: Any = _number(v)
     else:
         number = float(v)
-        stats = {
-            "min": v,
-            "max": v,
-            "mean": number,
-            "std": 0.0,
-            "norm": abs(number),
-            "nan": 0,
-            "inf": 0,
-        }
+        stats = _stats_dict(v, v, number, 0.0, abs(number))
         value = v
     for _ in shape:
         value = [value]
@@ -511,26 +478,24 @@ def _summary(
             if g.numel() == 0:
                 stats = _no_finite_stats(nan, inf)
             else:
-                stats = {
-                    "min": _number(float(g.min())),
-                    "max": _number(float(g.max())),
-                    "mean": _number(float(g.mean())),
-                    "std": _number(float(g.std(unbiased=False))),
-                    "norm": _number(float(g.norm())),
-                    "nan": nan,
-                    "inf": inf,
-                }
+                stats = _stats_dict(
+                    _number(float(g.min())),
+                    _number(float(g.max())),
+                    _number(float(g.mean())),
+                    _number(float(g.std(unbiased=False))),
+                    _number(float(g.norm())),
+                    nan,
+                    inf,
+                )
     else:
         g = flat.to(torch.float64)
-        stats = {
-            "min": float(g.min()),
-            "max": float(g.max()),
-            "mean": float(g.mean()),
-            "std": float(g.std(unbiased=False)),
-            "norm": float(g.norm()),
-            "nan": 0,
-            "inf": 0,
-        }
+        stats = _stats_dict(
+            float(g.min()),
+            float(g.max()),
+            float(g.mean()),
+            float(g.std(unbiased=False)),
+            float(g.norm()),
+        )
     preview_values = head.tolist()
     if head.dtype.kind == "f" and not np.isfinite(head).all():
         preview_values = _strings_for_nonfinite(preview_values)
