@@ -36,6 +36,7 @@ from gradtrace.language.namespaces import (
     attribute_allowed,
     width_method,
 )
+from gradtrace.language.tensor_text import tensor_str
 from gradtrace.language.values import (
     Namespace,
     Parameters,
@@ -73,6 +74,7 @@ BREAK = _Signal("break")
 CONTINUE = _Signal("continue")
 RETURN = _Signal("return")
 _MISSING = object()
+_TEXT_CONVERSIONS = (ord("s"), ord("r"))
 
 
 class WallTimeExceeded(BaseException):
@@ -1377,13 +1379,19 @@ class Interpreter:
         value = self.compile_expr(node.value, fc)
         spec = self.compile_expr(node.format_spec, fc) if node.format_spec is not None else None
         conversion = node.conversion
+        # A tensor's str() and repr() are the same text, and so is format(t, "") unless t is
+        # zero-dimensional (then it formats its number).
+        as_text = conversion in _TEXT_CONVERSIONS
+        bare = spec is None and conversion == -1
         limit = self.limits.string_chars
         interp = self
 
         def formatted(scope: Scope) -> str:
             v = value(scope)
             interp.check_printable(v)
-            if conversion == ord("r"):
+            if type(v) is Tensor and (as_text or (bare and v.dim())):
+                v = tensor_str(v)  # what str(), repr() and format(v, "") give for it
+            elif conversion == ord("r"):
                 v = repr(v)
             elif conversion == ord("s"):
                 v = str(v)
@@ -1838,7 +1846,7 @@ class Interpreter:
             raise TypeError("sep and end must be None or strings")
         for arg in args:
             self.check_printable(arg)
-        text = sep.join(str(a) for a in args) + end
+        text = sep.join(tensor_str(a) if type(a) is Tensor else str(a) for a in args) + end
         self.rec.print(text, args)
 
 

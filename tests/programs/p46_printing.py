@@ -1,0 +1,25 @@
+# Printing tensors every way a program can: print, f-strings with and without
+# conversions and format specs, print options, dtypes, grad_fn names, wide rows
+import torch
+
+x = torch.tensor([1.5, -2.0, 0.0, 1e-5], requires_grad=True)
+y = (x * 3).sum()
+y.backward()
+print(x)
+print(y, x.grad)
+print(f"{x}|{x!r}|{x!s:>70}|{y}|{y:.3f}|{y!r}")
+print(f"grad: {x.grad}; first: {x.grad[0]:.2f}")
+print("{} and {}".format(x.detach(), y.item()))
+print(torch.arange(40.0).reshape(2, 20) * 1.25)
+print(torch.tensor([[True, False], [False, True]]), torch.tensor([3, -200, 7], dtype=torch.int32))
+print(torch.ones(2, 2, 2, dtype=torch.float64, requires_grad=True))
+print(torch.tensor([float("nan"), float("inf"), -0.0, 2.0]))
+print(torch.tensor([123456789.0, 0.001]), torch.tensor(7.0), torch.tensor([1e10]))
+h = torch.tanh(x[:2] @ torch.ones(2, 3))
+print(h, h.grad_fn)
+torch.set_printoptions(precision=2, linewidth=40)
+print(torch.linspace(-1, 1, 9), h)
+torch.set_printoptions(sci_mode=True)
+print(torch.tensor([0.5, 2.0]))
+torch.set_printoptions(profile="default")
+print(torch.arange(2000.0), [torch.ones(1), torch.zeros(2)])
