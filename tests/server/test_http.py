@@ -4,6 +4,7 @@ endpoints, the frontend files and the request log."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 from pathlib import Path
 
@@ -87,6 +88,15 @@ async def test_large_traces_are_gzipped_for_clients_that_accept_it(api: AppClien
     assert int(packed.headers["content-length"]) < len(plain.content) / 2
     assert packed.content == plain.content  # httpx decodes it
     assert packed.headers["vary"] == "Accept-Encoding"
+
+
+async def test_server_objects_are_left_out_of_collections(anyio_backend: str) -> None:
+    # A full collection over what torch and FastAPI load takes ~100 ms, paid by every
+    # request in flight; the server freezes those objects once it has started.
+    gc.unfreeze()
+    async for opened in open_app(make_settings(workers=1)):
+        assert gc.get_freeze_count() > 50_000, gc.get_freeze_count()
+        assert (await opened.client.get("/api/health")).status_code == 200
 
 
 async def test_security_headers_and_no_cors_by_default(api: AppClient) -> None:
