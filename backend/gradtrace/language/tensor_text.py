@@ -23,6 +23,9 @@ _INTEGRAL = frozenset({torch.int8, torch.int16, torch.int32, torch.int64, torch.
 _FLOATING = frozenset({torch.float16, torch.bfloat16, torch.float32, torch.float64})
 _ALWAYS_DEFAULT = frozenset({torch.int64, torch.bool})
 _PREFIX = "tensor("
+# torch's printer names the device of tensors off the default one (read this way since
+# torch 2.3); without it, leave printing to torch.
+_default_device: Any = getattr(torch._C, "_get_default_device", None)
 
 
 def tensor_str(t: torch.Tensor) -> str:
@@ -75,7 +78,8 @@ def _plain(t: torch.Tensor) -> bool:
         and PRINT_OPTS.edgeitems > 0
         and not t.is_quantized
         and not t.is_nested
-        and torch._C._get_default_device() == "cpu"
+        and _default_device is not None
+        and _default_device() == "cpu"
         and not torch._C._functorch.is_functorch_wrapped_tensor(t)
         # Inside a forward-mode AD level torch adds the tangent (programs cannot open one).
         and forward_ad._current_level < 0
