@@ -86,8 +86,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await service.start()
         app.state.service = service
         # torch, pydantic and FastAPI leave ~200,000 objects that live as long as the
-        # server: a full collection over them stalls every request for ~100 ms, a few
-        # times a minute under load. Frozen, they are left out of collections.
+        # server: under load a full collection over them ran about every 10 s and stalled
+        # every request in flight for ~100 ms. Frozen, they are left out of collections.
         gc.collect()
         gc.freeze()
         try:
