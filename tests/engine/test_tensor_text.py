@@ -18,7 +18,7 @@ import torch
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gradtrace.language.tensor_text import tensor_str
+from gradtrace.language.tensor_text import tensor_str, value_str
 
 _DTYPES = [
     torch.float32, torch.float64, torch.float16, torch.bfloat16, torch.int64, torch.int32,
@@ -137,3 +137,26 @@ def test_custom_function_names_its_grad_fn() -> None:
     y = Cube.apply(torch.tensor([1.5, 2.0], requires_grad=True))
     assert "grad_fn=<CubeBackward>" in tensor_str(y)
     assert tensor_str(y) == str(y)
+
+
+_SCALARS = st.one_of(
+    st.integers(-5, 5), st.floats(-2, 2), st.booleans(), st.none(), st.text(max_size=3)
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.one_of(tensors(), _SCALARS), max_size=4), st.booleans())
+def test_lists_and_tuples_of_tensors_same_text_as_python(items: list[Any], as_tuple: bool) -> None:
+    value = tuple(items) if as_tuple else items
+    assert value_str(value) == str(value)
+
+
+def test_containers_that_may_hold_a_cycle_print_as_python_does() -> None:
+    t = torch.ones(2)
+    loop: list[Any] = [t]
+    loop.append(loop)
+    inner: list[Any] = [t]
+    outer: list[Any] = [t, inner]
+    inner.append(outer)
+    for value in (loop, outer, (t, loop), [t, (t,)], (t,), [t, {"a": t}]):
+        assert value_str(value) == str(value)

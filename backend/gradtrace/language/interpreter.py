@@ -36,7 +36,7 @@ from gradtrace.language.namespaces import (
     attribute_allowed,
     width_method,
 )
-from gradtrace.language.tensor_text import tensor_str
+from gradtrace.language.tensor_text import tensor_str, value_str
 from gradtrace.language.values import (
     Namespace,
     Parameters,
@@ -1846,7 +1846,7 @@ class Interpreter:
             raise TypeError("sep and end must be None or strings")
         for arg in args:
             self.check_printable(arg)
-        text = sep.join(tensor_str(a) if type(a) is Tensor else str(a) for a in args) + end
+        text = sep.join(value_str(a) for a in args) + end
         self.rec.print(text, args)
 
 

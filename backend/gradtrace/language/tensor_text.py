@@ -28,6 +28,29 @@ _PREFIX = "tensor("
 _default_device: Any = getattr(torch._C, "_get_default_device", None)
 
 
+# Elements that a list or tuple of tensors may hold and still be written here: their
+# repr() cannot lead back to the container (a cycle prints as `[...]` in Python).
+_FLAT_ELEMENTS = frozenset({torch.Tensor, int, float, bool, str, type(None)})
+
+
+def value_str(value: Any) -> str:
+    """Exactly `str(value)`, for a tensor or a flat list or tuple with tensors in it
+    (`print(torch.autograd.grad(y, x))` prints a tuple of them)."""
+    kind = type(value)
+    if kind is torch.Tensor:
+        return tensor_str(value)
+    if (
+        (kind is tuple or kind is list)
+        and any(type(v) is torch.Tensor for v in value)
+        and all(type(v) in _FLAT_ELEMENTS for v in value)
+    ):
+        items = ", ".join(tensor_str(v) if type(v) is torch.Tensor else repr(v) for v in value)
+        if kind is list:
+            return f"[{items}]"
+        return f"({items},)" if len(value) == 1 else f"({items})"
+    return str(value)
+
+
 def tensor_str(t: torch.Tensor) -> str:
     """Exactly `str(t)`."""
     if not _plain(t):
