@@ -24,6 +24,7 @@ import torch
 from torch import nn
 from torch._C._autograd import _get_sequence_nr
 
+from gradtrace.identity import identity
 from gradtrace.language.limits import Limits
 from gradtrace.trace.models import Trace
 from gradtrace.trace.recorder import FunctionRec, PassRec, Recorder, TensorRec
@@ -46,12 +47,12 @@ class _CaptureRecorder(Recorder):
 
     def __init__(self, limits: Limits) -> None:
         super().__init__(limits)
-        self.pending: dict[int, int] = {}  # id(AccumulateGrad) -> Nodes still to run
-        self.accumulators: dict[int, list[int]] = {}  # id(Node) -> AccumulateGrads it feeds
+        self.pending: dict[int, int] = {}  # identity(AccumulateGrad) -> Nodes still to run
+        self.accumulators: dict[int, list[int]] = {}  # identity(Node) -> AccumulateGrads it feeds
 
     def _post_hook(self, frec: FunctionRec, grad_inputs: Any, grad_outputs: Any) -> None:
         super()._post_hook(frec, grad_inputs, grad_outputs)
-        for acc in self.accumulators.get(id(frec.fn), ()):
+        for acc in self.accumulators.get(identity(frec.fn), ()):
             self.pending[acc] -= 1
             if self.pending[acc] == 0:
                 self.timeline.append(("leaf", acc))
@@ -63,12 +64,16 @@ class _CaptureRecorder(Recorder):
         nodes = [f for f in self.functions if f.tensor is None]
         leaves = [f for f in self.functions if f.tensor is not None]
         for f in nodes:
-            feeds = [id(n) for n, _ in f.fn.next_functions if n is not None and id(n) in self.by_fn]
+            feeds = [
+                identity(n)
+                for n, _ in f.fn.next_functions
+                if n is not None and identity(n) in self.by_fn
+            ]
             feeds = [a for a in feeds if self.by_fn[a].tensor is not None]
-            self.accumulators[id(f.fn)] = feeds
+            self.accumulators[identity(f.fn)] = feeds
             for acc in feeds:
                 self.pending[acc] = self.pending.get(acc, 0) + 1
-        retained = _retained({id(f.fn) for f in nodes})
+        retained = _retained({identity(f.fn) for f in nodes})
         handles = [f.fn.register_hook(partial(self._post_hook, f)) for f in nodes]
         try:
             grads = _grad(root.tensor, [f.tensor.tensor for f in leaves if f.tensor], grad_output)
@@ -77,7 +82,7 @@ class _CaptureRecorder(Recorder):
                 handle.remove()
             for tensor, grad in retained:
                 tensor.grad = grad
-        by_acc = {id(f.fn): (f, g) for f, g in zip(leaves, grads)}
+        by_acc = {identity(f.fn): (f, g) for f, g in zip(leaves, grads)}
         self._place_leaf_events(by_acc)
         self.pass_blobs.clear()
         self.pass_refs.clear()
@@ -110,7 +115,7 @@ def _retained(fns: set[int]) -> list[tuple[Tensor, Tensor | None]]:
     found = []
     for obj in gc.get_objects():
         # type(), not isinstance(): some lazy modules warn when asked for __class__.
-        if issubclass(type(obj), Tensor) and obj.retains_grad and id(obj.grad_fn) in fns:
+        if issubclass(type(obj), Tensor) and obj.retains_grad and identity(obj.grad_fn) in fns:
             found.append((obj, obj.grad))
     return found
 
@@ -139,7 +144,7 @@ def _names(params: Params | None) -> dict[int, tuple[str, Tensor]]:
     if params is None:
         return {}
     items = params.named_parameters() if isinstance(params, nn.Module) else params.items()
-    return {id(t): (name, t) for name, t in items if isinstance(t, Tensor)}
+    return {identity(t): (name, t) for name, t in items if isinstance(t, Tensor)}
 
 
 def _module_of_name(name: str) -> str | None:
@@ -180,7 +185,7 @@ def capture(
     names = _names(params)
     variables: dict[str, TensorRec] = {}
     for trec in rec.tensors:
-        named = names.get(id(trec.tensor))
+        named = names.get(identity(trec.tensor))
         if named is not None and named[1] is trec.tensor:
             trec.name = named[0]
             variables[named[0]] = trec
@@ -239,21 +244,21 @@ def track_modules(model: nn.Module) -> Iterator[nn.Module]:
 
 
 def _enter(starts: dict[int, list[int]], module: nn.Module, args: Any) -> None:
-    starts.setdefault(id(module), []).append(_get_sequence_nr())
+    starts.setdefault(identity(module), []).append(_get_sequence_nr())
 
 
 def _leave(
     starts: dict[int, list[int]], name: str, module: nn.Module, args: Any, result: Any
 ) -> None:
-    start = starts[id(module)].pop()
+    start = starts[identity(module)].pop()
     end = _get_sequence_nr()
     stack = [t.grad_fn for t in _tensors(result) if t.grad_fn is not None]
     seen: set[int] = set()
     while stack:
         fn = stack.pop()
-        if id(fn) in seen:
+        if identity(fn) in seen:
             continue
-        seen.add(id(fn))
+        seen.add(identity(fn))
         seq = fn._sequence_nr()
         if not start <= seq < end:
             continue  # made before this forward began (or an AccumulateGrad)

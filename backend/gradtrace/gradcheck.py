@@ -17,6 +17,7 @@ import torch
 from pydantic import BaseModel, Field
 
 from gradtrace.devices import resolve_device
+from gradtrace.identity import identity
 from gradtrace.language.errors import LimitError
 from gradtrace.language.interpreter import Interpreter
 from gradtrace.language.limits import Limits
@@ -95,7 +96,7 @@ def check_gradients(
     note = None
     for index, leaf in enumerate(base.leaves):
         leaf_rec = base.node_of(leaf)
-        versions = base.versions.get(id(leaf), [leaf_rec])
+        versions = base.versions.get(identity(leaf), [leaf_rec])
         grad = next((arrived[v.id] for v in versions if v.id in arrived), None)
         gradient = grad.reshape(-1).double() if grad is not None else torch.zeros(leaf.numel())
         count = min(leaf.numel(), budget)

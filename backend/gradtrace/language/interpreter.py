@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 import torch
 from torch import nn
 
+from gradtrace.identity import identity
 from gradtrace.language import sizes
 from gradtrace.language.builtins import (
     FORBIDDEN_BUILTINS,
@@ -1666,7 +1667,7 @@ class Interpreter:
                 kwargs = {**kwargs, "foreach": False}
             elif target is torch.autograd.Function:
                 raise TypeError("torch.autograd.Function is used by subclassing it")
-        elif id(target) in TORCH_CALLABLES:
+        elif identity(target) in TORCH_CALLABLES:
             fname = getattr(target, "__name__", name)
             sizes.check_call(fname, target, args, kwargs, limit)
             if kind is not type and str(getattr(target, "__name__", "")).endswith("_"):

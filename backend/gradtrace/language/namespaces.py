@@ -16,6 +16,7 @@ import torch.nn.functional as F
 import torch.utils.data as tud
 from torch import nn, optim
 
+from gradtrace.identity import identity
 from gradtrace.language.values import Namespace
 
 # ---------------------------------------------------------------------------
@@ -246,9 +247,9 @@ def _build() -> dict[str, Namespace]:
 
 MODULES: dict[str, Namespace] = _build()
 
-#: ids of the torch functions in the tables: the calls whose sizes are checked first.
+#: identities of the torch functions in the tables: the calls whose sizes are checked first.
 TORCH_CALLABLES: frozenset[int] = frozenset(
-    id(value)
+    identity(value)
     for ns in MODULES.values()
     for value in ns.members.values()
     if callable(value) and not isinstance(value, (Namespace, type))

@@ -20,6 +20,7 @@ from typing import Any
 import torch
 from torch import nn
 
+from gradtrace.identity import identity
 from gradtrace.language.errors import LimitError
 from gradtrace.language.limits import Limits
 from gradtrace.trace.tensordata import Snapshot
@@ -207,14 +208,14 @@ class Recorder:
     def bind_specials(self, namespaces: dict[str, Any]) -> None:
         autograd = namespaces["torch.autograd"].members
         self.call_specials = {
-            id(autograd["grad"]): self._autograd_grad,
-            id(autograd["backward"]): self._autograd_backward,
+            identity(autograd["grad"]): self._autograd_grad,
+            identity(autograd["backward"]): self._autograd_backward,
         }
 
     # ------------------------------------------------------------------ hooks into the evaluator
 
     def special_call(self, target: Any) -> Callable[..., Any] | None:
-        return self.call_specials.get(id(target))
+        return self.call_specials.get(identity(target))
 
     def tensor_special(self, name: str) -> Callable[..., Any] | None:
         return self.tensor_specials.get(name)
@@ -249,12 +250,12 @@ class Recorder:
         )
 
     def _add_tensor(self, t: Tensor, node: ast.AST | None, label: str | None) -> TensorRec:
-        if t.requires_grad and t.grad_fn is None and id(t) not in self.leaf_order:
+        if t.requires_grad and t.grad_fn is None and identity(t) not in self.leaf_order:
             self._new_leaf(t)
         rec = TensorRec(self._new_id("t"), t, node, label, self.iteration)
         rec.module = self.module_stack[-1] if self.module_stack else None
         rec.loops = tuple((line, i) for line, i in self.loop_stack) if self.loop_stack else ()
-        previous = self.by_tensor.get(id(t))
+        previous = self.by_tensor.get(identity(t))
         if previous is not None and previous.tensor is t:
             rec.name = previous.name
             rec.retains_grad = previous.retains_grad
@@ -266,9 +267,9 @@ class Recorder:
                 f"the program's tensors hold more than {self.limits.total_elements:,} elements in all"
             )
         self.tensors.append(rec)
-        self.by_tensor[id(t)] = rec
-        self.versions.setdefault(id(t), []).append(rec)
-        self.unfrozen.setdefault(id(t), []).append(rec)
+        self.by_tensor[identity(t)] = rec
+        self.versions.setdefault(identity(t), []).append(rec)
+        self.unfrozen.setdefault(identity(t), []).append(rec)
         self.timeline.append(("forward", rec.id))
         if len(self.tensors) + len(self.functions) > self.prune_at:
             self._prune_during_run()
@@ -277,7 +278,7 @@ class Recorder:
     def _new_leaf(self, t: Tensor) -> None:
         """Number the leaves in the order the program makes them (the gradient check's keys)."""
         index = len(self.leaf_order)
-        self.leaf_order[id(t)] = index
+        self.leaf_order[identity(t)] = index
         self.leaves.append(t)
         probe = self.probe
         if probe is not None and probe.leaf == index:
@@ -291,7 +292,7 @@ class Recorder:
 
     def node_of(self, t: Tensor) -> TensorRec:
         """The node of `t` as it is now, recording it (as an input met along the way) if new."""
-        rec = self.by_tensor.get(id(t))
+        rec = self.by_tensor.get(identity(t))
         if self._fresh(rec, t):
             assert rec is not None
             return rec
@@ -303,7 +304,7 @@ class Recorder:
         self, t: Tensor, node: ast.AST | None, label: str | None, inputs: tuple[Any, ...]
     ) -> TensorRec:
         """A tensor an operator in the source produced."""
-        rec = self.by_tensor.get(id(t))
+        rec = self.by_tensor.get(identity(t))
         if self._fresh(rec, t):
             assert rec is not None
             return rec
@@ -329,7 +330,7 @@ class Recorder:
         gf = rec.grad_fn
         if gf is not None:
             frec = self._function(gf, node)
-            self.by_output[(id(gf), t.output_nr)] = rec
+            self.by_output[(identity(gf), t.output_nr)] = rec
             self._edge(frec.id, rec.id, "autograd")
             for inp in inputs:
                 if not inp.tensor.requires_grad:
@@ -338,7 +339,7 @@ class Recorder:
         else:
             for inp in inputs:
                 self._edge(inp.id, rec.id, "nograd")
-            accumulator = self.leaf_accumulators.get(id(t))
+            accumulator = self.leaf_accumulators.get(identity(t))
             if accumulator is not None and accumulator.fn.variable is t:
                 # A new version of a leaf (updated in place): its gradient still lands in
                 # the same AccumulateGrad, which now fills this version.
@@ -353,7 +354,7 @@ class Recorder:
             self.edges[key] = kind
 
     def _function(self, gf: Any, node: ast.AST | None) -> FunctionRec:
-        frec = self.by_fn.get(id(gf))
+        frec = self.by_fn.get(identity(gf))
         if frec is not None and frec.fn is gf:
             return frec
         root = self._add_function(gf, node)
@@ -363,11 +364,11 @@ class Recorder:
             for nxt, nr in current.fn.next_functions:
                 if nxt is None:
                     continue
-                produced = self.by_output.get((id(nxt), nr))
+                produced = self.by_output.get((identity(nxt), nr))
                 if produced is not None and produced.grad_fn is nxt:
                     self._edge(produced.id, current.id, "autograd")
                     continue
-                known = self.by_fn.get(id(nxt))
+                known = self.by_fn.get(identity(nxt))
                 if known is None or known.fn is not nxt:
                     known = self._add_function(nxt, node)
                     if known.op == "AccumulateGrad":
@@ -382,12 +383,12 @@ class Recorder:
         frec.module = self.module_stack[-1] if self.module_stack else None
         frec.loops = tuple((line, i) for line, i in self.loop_stack) if self.loop_stack else ()
         self.functions.append(frec)
-        self.by_fn[id(gf)] = frec
+        self.by_fn[identity(gf)] = frec
         return frec
 
     def _attach_leaf(self, frec: FunctionRec) -> None:
         leaf = frec.fn.variable
-        self.leaf_accumulators[id(leaf)] = frec
+        self.leaf_accumulators[identity(leaf)] = frec
         rec = self.node_of(leaf)
         frec.tensor = rec
         frec.node = rec.node
@@ -431,7 +432,7 @@ class Recorder:
             frec.saved.append(entry)
 
     def _match(self, value: Tensor, candidates: list[Tensor]) -> TensorRec | None:
-        rec = self.by_tensor.get(id(value))
+        rec = self.by_tensor.get(identity(value))
         if self._fresh(rec, value):
             return rec
         if value.numel() == 0:
@@ -439,7 +440,7 @@ class Recorder:
         ptr = value.data_ptr()
         for c in candidates:
             if c.data_ptr() == ptr and c.shape == value.shape and c.dtype == value.dtype:
-                crec = self.by_tensor.get(id(c))
+                crec = self.by_tensor.get(identity(c))
                 if crec is not None and crec.tensor is c:
                     return crec
         return None
@@ -447,7 +448,7 @@ class Recorder:
     def name(self, t: Any, name: str) -> None:
         if not self.active or not isinstance(t, Tensor):
             return
-        rec = self.by_tensor.get(id(t))
+        rec = self.by_tensor.get(identity(t))
         if not self._fresh(rec, t):
             rec = self.node_of(t)
         assert rec is not None
@@ -457,20 +458,20 @@ class Recorder:
     def alias(self, alias: Any, origin: Tensor) -> None:
         """`x.data` shares x's storage but not its version counter: remember who it is."""
         if isinstance(alias, Tensor):
-            self.aliases[id(alias)] = (alias, origin)
+            self.aliases[identity(alias)] = (alias, origin)
 
     def before_inplace(self, t: Tensor) -> None:
         """`t` is about to change in place: the node of whatever it aliases is now stale."""
-        pair = self.aliases.get(id(t))
+        pair = self.aliases.get(identity(t))
         if pair is not None and pair[0] is t:
             self._freeze_all(pair[1])
         self._freeze_all(t)
 
     def _freeze_all(self, t: Tensor) -> None:
-        rec = self.by_tensor.get(id(t))
+        rec = self.by_tensor.get(identity(t))
         if rec is not None and rec.tensor is t:
             rec.stale = True
-            for older in self.unfrozen.pop(id(t), ()):
+            for older in self.unfrozen.pop(identity(t), ()):
                 if older.snapshot is not None:
                     older.snapshot.freeze()
 
@@ -558,7 +559,7 @@ class Recorder:
             # arrived there is what it returns.
             for tensor, grad in zip(wrt, grads):
                 if isinstance(tensor, Tensor) and isinstance(grad, Tensor):
-                    rec = self.by_tensor.get(id(tensor))
+                    rec = self.by_tensor.get(identity(tensor))
                     if rec is not None and rec.tensor is tensor and rec.id not in self.pass_seen:
                         self.pass_seen.add(rec.id)
                         self.timeline.append(
@@ -629,13 +630,13 @@ class Recorder:
                     stack.append(accumulate)
         while stack:
             fn = stack.pop()
-            if id(fn) in seen:
+            if identity(fn) in seen:
                 continue
-            seen.add(id(fn))
+            seen.add(identity(fn))
             frec = self._function(fn, node)
             handles.append(fn.register_hook(partial(self._post_hook, frec)))
             for nxt, _ in fn.next_functions:
-                if nxt is not None and id(nxt) not in seen:
+                if nxt is not None and identity(nxt) not in seen:
                     stack.append(nxt)
         self.current_pass = index
         self.in_backward = True
@@ -653,15 +654,15 @@ class Recorder:
             self.iteration += 1
 
     def _accumulator_of(self, rec: TensorRec) -> Any:
-        frec = self.leaf_accumulators.get(id(rec.tensor))
+        frec = self.leaf_accumulators.get(identity(rec.tensor))
         return frec.fn if frec is not None and frec.fn.variable is rec.tensor else None
 
     def _blob(self, g: Tensor) -> Snapshot:
-        snap = self.pass_blobs.get(id(g))
+        snap = self.pass_blobs.get(identity(g))
         if snap is None:
             snap = self._snapshot(g)
-            self.pass_blobs[id(g)] = snap
-            self.pass_refs.append(g)  # keeps id(g) from being reused within the pass
+            self.pass_blobs[identity(g)] = snap
+            self.pass_refs.append(g)  # keeps its identity key from being reused within the pass
         return snap
 
     def _post_hook(self, frec: FunctionRec, grad_inputs: Any, grad_outputs: Any) -> None:
@@ -680,7 +681,7 @@ class Recorder:
                 self.pass_seen.add(leaf.id)
                 self.timeline.append(("grad", p, leaf.id, outs[0], False))
             return
-        fid = id(frec.fn)
+        fid = identity(frec.fn)
         for k, snap in enumerate(outs):
             if snap is None:
                 continue
@@ -770,7 +771,7 @@ class Recorder:
             if p.root is not None and self.keeps(p.index):
                 stack.append(p.root.id)
         for t in self.live_tensors() if keep_live else ():
-            rec = self.by_tensor.get(id(t))
+            rec = self.by_tensor.get(identity(t))
             if rec is not None and rec.tensor is t:
                 stack.append(rec.id)
         while stack:

@@ -10,6 +10,7 @@ import orjson
 import torch
 from torch import nn
 
+from gradtrace.identity import identity
 from gradtrace.trace.models import SCHEMA
 from gradtrace.trace.recorder import FunctionRec, Recorder, TensorRec
 from gradtrace.trace.tensordata import Snapshot, dtype_name, materialize_all
@@ -33,7 +34,7 @@ class _Spans(dict[int, Any]):
     """One span dict per source node, shared by every node a loop made there."""
 
     def of(self, node: ast.AST | None) -> dict[str, int] | None:
-        key = id(node)
+        key = identity(node)
         found = self.get(key, _MISSING)
         if found is _MISSING:
             found = self[key] = span(node)
@@ -92,7 +93,7 @@ def _grad_of(
     rec: TensorRec, rec_state: Recorder, cache: dict[int, Snapshot | None], writer: _Writer
 ) -> Snapshot | None:
     t = rec.tensor
-    key = id(t)
+    key = identity(t)
     if key not in cache:
         grad = None
         # torch fills .grad only on leaves and on tensors that called retain_grad(); reading
@@ -133,7 +134,7 @@ def _resolve(rec: Recorder, names: dict[str, TensorRec]) -> dict[str, str]:
         if t.id in present:
             out[name] = t.id
             continue
-        versions = [v for v in rec.versions.get(id(t.tensor), ()) if v.id in present]
+        versions = [v for v in rec.versions.get(identity(t.tensor), ()) if v.id in present]
         if versions:
             out[name] = versions[-1].id
     return out
@@ -148,7 +149,7 @@ def _tensor_node(
     spans: _Spans,
 ) -> dict[str, Any]:
     t = rec.tensor
-    fn_rec = state.by_fn.get(id(rec.grad_fn)) if rec.grad_fn is not None else None
+    fn_rec = state.by_fn.get(identity(rec.grad_fn)) if rec.grad_fn is not None else None
     snap = rec.snapshot
     return {
         "id": rec.id,
