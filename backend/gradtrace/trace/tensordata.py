@@ -138,7 +138,7 @@ class Snapshot:
             if self._shape is None:
                 self._describe()
             t = self.source.detach()
-            if t.device.type != "cpu":
+            if not t.is_cpu:
                 t = t.cpu()
             self.copy = t if t.is_contiguous() else t.contiguous()
             self.source = None
@@ -199,6 +199,7 @@ _BATCH_ELEMENTS = 1 << 20
 # cost ~30 us of overhead each time, Python's sum/min/max over a few numbers ~7 us.
 _PYTHON_MAX_NUMEL = 64
 _PYTHON_MAX_GROUP = 32
+_CPU = torch.device("cpu")
 
 
 @torch.no_grad()
@@ -224,7 +225,9 @@ def materialize_all(snaps: list[Snapshot]) -> None:
         if numel == 1:
             _scalar(snap, t.item())
         elif numel:
-            groups.setdefault((dtype, tuple(snap.shape), t.device), []).append((snap, t))
+            # Building a torch.device costs more than the rest of the key: CPU is a flag.
+            device = _CPU if t.is_cpu else t.device
+            groups.setdefault((dtype, tuple(snap.shape), device), []).append((snap, t))
         else:
             snap.materialize()
     for (dtype, _shape, device), members in groups.items():
@@ -232,7 +235,7 @@ def materialize_all(snaps: list[Snapshot]) -> None:
         if (
             numel <= _PYTHON_MAX_NUMEL
             and len(members) < _PYTHON_MAX_GROUP
-            and device.type == "cpu"
+            and device is _CPU
             and dtype is not torch.bool
         ):
             for snap, _t in members:
@@ -259,7 +262,7 @@ def _scalar(snap: Snapshot, v: Any) -> None:
 def _small(snap: Snapshot, numel: int) -> None:
     t = snap.cpu_copy()
     assert t is not None
-    flat = t.reshape(-1).tolist()
+    flat = t.tolist() if t.dim() == 1 else t.reshape(-1).tolist()
     total = sum(flat)
     squares = sum(map(operator.mul, flat, flat))
     if not (math.isfinite(total) and math.isfinite(squares)):
