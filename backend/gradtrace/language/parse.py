@@ -8,6 +8,7 @@ generators, `match`, names and attributes that start with `_`.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -86,29 +87,31 @@ def parse_program(source: str, limits: Limits) -> ast.Module:
 
 def check_tree(tree: ast.Module, limits: Limits) -> None:
     # Each entry carries the nearest node with a source position, for the error's place
-    # (context nodes such as `Load` have none). The children are read field by field
-    # here rather than through ast.iter_child_nodes: this walk runs on every request.
+    # (context nodes such as `Load` have none). Only the fields that can hold nodes worth
+    # checking are read (_PLANS): this walk runs on every request.
     stack: list[tuple[ast.AST, int, ast.AST | None, ast.AST]] = [(tree, 0, None, tree)]
     count = 0
     max_nodes, max_depth = limits.syntax_nodes, limits.syntax_depth
+    plans = _PLANS
     while stack:
         node, depth, parent, placed = stack.pop()
-        if hasattr(node, "lineno"):
+        kind = type(node)
+        plan = plans.get(kind)
+        if plan is None:
+            what = _REFUSED_WHY.get(kind, f"`{kind.__name__}` syntax")
+            raise ForbiddenError(f"{what} are not supported in gradtrace programs", node)
+        positioned, check, fields = plan
+        if positioned:
             placed = node
         count += 1
         if count > max_nodes:
             raise LimitError(f"the program has more than {max_nodes:,} syntax nodes", placed)
         if depth > max_depth:
             raise LimitError(f"the program nests deeper than {max_depth} levels", placed)
-        kind = type(node)
-        if kind not in _ALLOWED:
-            what = _REFUSED_WHY.get(kind, f"`{kind.__name__}` syntax")
-            raise ForbiddenError(f"{what} are not supported in gradtrace programs", node)
-        check = _CHECKS.get(kind)
         if check is not None:
             check(node, parent)
         depth += 1
-        for field in kind._fields:
+        for field in fields:
             value = getattr(node, field, None)
             if isinstance(value, ast.AST):
                 stack.append((value, depth, node, placed))
@@ -188,3 +191,42 @@ def _is_super_call(node: ast.AST) -> bool:
     return (
         isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "super"
     )
+
+
+# What the walk reads of each allowed kind. A field is skipped when Python's grammar (the
+# ASDL line each node class carries as its docstring, e.g. "Name(identifier id,
+# expr_context ctx)") says it holds a plain value, or only nodes with nothing to check:
+# contexts and operators, every kind of which is allowed and has no fields. (So those
+# nodes do not count towards the syntax-node limit either.)
+_PLAIN_TYPES = frozenset({"identifier", "string", "int", "constant"})
+_GRAMMAR_LINE = re.compile(r"\w+\((.*)\)\Z")
+
+
+def _nothing_to_check(type_name: str) -> bool:
+    base = getattr(ast, type_name, None)
+    if not (isinstance(base, type) and issubclass(base, ast.AST)):
+        return False
+    # The parser's own kinds carry their grammar line; ast's deprecated leftovers (AugLoad,
+    # Param: "Unused in Python 3") do not, and never appear in a tree.
+    kinds = [k for k in base.__subclasses__() if (k.__doc__ or "").startswith(k.__name__)]
+    return bool(kinds) and all(k in _ALLOWED and not k._fields for k in kinds)
+
+
+def _fields_to_visit(kind: type[ast.AST]) -> tuple[str, ...]:
+    match = _GRAMMAR_LINE.match(kind.__doc__ or "")
+    declared = [part.split() for part in match.group(1).split(",")] if match else []
+    if [name for _, name in declared] != list(kind._fields):
+        return tuple(kind._fields)  # a grammar line we cannot read: visit every field
+    return tuple(
+        name
+        for type_name, name in declared
+        if not (type_name.rstrip("*?") in _PLAIN_TYPES or _nothing_to_check(type_name.rstrip("*?")))
+    )
+
+
+_PLANS: dict[
+    type[ast.AST], tuple[bool, Callable[[Any, ast.AST | None], None] | None, tuple[str, ...]]
+] = {
+    kind: ("lineno" in kind._attributes, _CHECKS.get(kind), _fields_to_visit(kind))
+    for kind in _ALLOWED
+}
