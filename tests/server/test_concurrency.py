@@ -7,7 +7,17 @@ import asyncio
 import httpx
 import pytest
 
-from .helpers import LiveServer, comparable, example_sources, reference_trace
+from gradtrace.sandbox import WorkerPool
+from gradtrace.sandbox.protocol import Job
+
+from .helpers import (
+    LiveServer,
+    comparable,
+    example_sources,
+    make_settings,
+    open_app,
+    reference_trace,
+)
 from .test_hostile import EXPECTED_TYPES, HOSTILE
 
 pytestmark = pytest.mark.anyio
@@ -45,3 +55,35 @@ async def test_32_simultaneous_requests_mixing_good_and_hostile(live: LiveServer
         else:
             error = response.json()["error"]
             assert error["type"] in EXPECTED_TYPES[kind.removeprefix("bad:")]
+
+
+async def test_a_freed_worker_goes_to_the_request_that_waited_longest(anyio_backend: str) -> None:
+    """First come, first served: a request that asks for a worker the moment one is freed
+    does not take it from a request already waiting (asyncio.Queue would let it)."""
+    async for api in open_app(make_settings(workers=1)):
+        assert await _finishing_order(api.app.state.service.pools["cpu"]) == [
+            "first",
+            "second",
+            "third",
+        ]
+
+
+async def _finishing_order(pool: WorkerPool) -> list[str]:
+    finished: list[str] = []
+
+    async def job(label: str, n: int) -> None:
+        await pool.run(Job(kind="trace", source=f"print({n})\n", seed=0))
+        finished.append(label)
+
+    async def twice() -> None:
+        await job("first", 1)
+        await job("third", 3)  # asks again at once, from the task that just got its answer
+
+    first = asyncio.ensure_future(twice())
+    while not pool.stats().busy:
+        await asyncio.sleep(0)
+    second = asyncio.ensure_future(job("second", 2))
+    while not pool.stats().queued:
+        await asyncio.sleep(0)
+    await asyncio.gather(first, second)
+    return finished

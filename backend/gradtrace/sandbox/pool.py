@@ -8,6 +8,7 @@ import hashlib
 import itertools
 import logging
 import time
+from collections import deque
 from dataclasses import dataclass
 
 from gradtrace.sandbox.config import WorkerConfig
@@ -63,10 +64,11 @@ class WorkerPool:
         self.max_queue = max_queue
         self.config = config
         self._launcher = launcher
-        self._idle: asyncio.Queue[WorkerHandle] = asyncio.Queue()
+        self._idle: deque[WorkerHandle] = deque()
+        # Requests waiting for a worker, oldest first (see _acquire).
+        self._waiters: deque[asyncio.Future[WorkerHandle]] = deque()
         self._busy: set[WorkerHandle] = set()
         self._live: set[WorkerHandle] = set()
-        self._waiting = 0
         self._starting = 0
         self._tasks: set[asyncio.Task[None]] = set()
         self._closed = False
@@ -77,15 +79,15 @@ class WorkerPool:
         workers = await asyncio.gather(*(self._launcher.launch() for _ in range(self.size)))
         for worker in workers:
             self._live.add(worker)
-            self._idle.put_nowait(worker)
+            self._release(worker)
 
     async def stop(self) -> None:
         self._closed = True
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
-        while not self._idle.empty():
-            self._idle.get_nowait().close()
+        while self._idle:
+            self._idle.popleft().close()
         for worker in list(self._busy):
             worker.kill()
             worker.close()
@@ -95,9 +97,9 @@ class WorkerPool:
         return PoolStats(
             device=self.device,
             size=self.size,
-            idle=self._idle.qsize(),
+            idle=len(self._idle),
             busy=len(self._busy),
-            queued=self._waiting,
+            queued=len(self._waiters),
             starting=self._starting,
             jobs=self._jobs,
             pids=sorted(worker.pid for worker in self._live),
@@ -105,18 +107,11 @@ class WorkerPool:
 
     async def run(self, job: Job) -> JobResult:
         """Run one program on the next free worker; raise PoolSaturated when the queue is full."""
-        if self._idle.empty() and self._waiting >= self.max_queue:
+        if not self._idle and len(self._waiters) >= self.max_queue:
             raise PoolSaturated(retry_after_s=max(1, round(self.config.timeout_s / 2)))
         loop = asyncio.get_running_loop()
         queued_at = loop.time()
-        self._waiting += 1
-        try:
-            worker = await self._idle.get()
-            while worker.exited.done() or worker.reader.at_eof():
-                self._discard(worker, kill=False)  # died while idle (its zygote went)
-                worker = await self._idle.get()
-        finally:
-            self._waiting -= 1
+        worker = await self._acquire()
         queue_ms = (loop.time() - queued_at) * 1000
         self._busy.add(worker)
         try:
@@ -125,6 +120,45 @@ class WorkerPool:
             # Cancelled or failed mid-protocol: the worker's state is unknown, replace it.
             self._discard(worker, kill=True)
             raise
+
+    async def _acquire(self) -> WorkerHandle:
+        """The next free worker, first come first served.
+
+        Not an asyncio.Queue: a waiter woken for a freed worker can lose it there to a
+        request that asks before the waiter runs, and then waits again at the back of the
+        line. Here a freed worker is handed to the oldest waiter itself."""
+        retry = False
+        while True:
+            if self._idle and not self._waiters:
+                worker = self._idle.popleft()
+            else:
+                future: asyncio.Future[WorkerHandle] = asyncio.get_running_loop().create_future()
+                if retry:  # this request was first in line: it stays there
+                    self._waiters.appendleft(future)
+                else:
+                    self._waiters.append(future)
+                try:
+                    worker = await future
+                except asyncio.CancelledError:
+                    if future.done() and not future.cancelled():
+                        self._release(future.result())  # handed over as we were cancelled
+                    else:
+                        with contextlib.suppress(ValueError):
+                            self._waiters.remove(future)
+                    raise
+            if not (worker.exited.done() or worker.reader.at_eof()):
+                return worker
+            self._discard(worker, kill=False)  # died while idle (its zygote went)
+            retry = True
+
+    def _release(self, worker: WorkerHandle) -> None:
+        """A worker is free: to the oldest waiter, or into the idle line."""
+        while self._waiters:
+            future = self._waiters.popleft()
+            if not future.done():
+                future.set_result(worker)
+                return
+        self._idle.append(worker)
 
     async def _run_on(self, worker: WorkerHandle, job: Job, queue_ms: float) -> JobResult:
         seed = job.seed
@@ -157,7 +191,7 @@ class WorkerPool:
             self._discard(worker, kill=False)
         else:
             self._busy.discard(worker)
-            self._idle.put_nowait(worker)
+            self._release(worker)
         if "internal_error" in header:
             raise InternalError(str(header["internal_error"]))
         body, packed = blobs
@@ -213,7 +247,7 @@ class WorkerPool:
                         worker.close()
                     else:
                         self._live.add(worker)
-                        self._idle.put_nowait(worker)
+                        self._release(worker)
                     return
                 log.warning("could not start a %s worker (attempt %d)", self.device, attempt + 1)
         finally:
