@@ -21,6 +21,7 @@ from typing import Any
 import orjson
 import torch
 
+from bench.tables import table
 from gradtrace import Limits, Trace
 from gradtrace.trace.session import trace_program
 
@@ -153,18 +154,31 @@ def run_engine_bench() -> list[dict[str, Any]]:
 
 
 def markdown(rows: list[dict[str, Any]]) -> str:
-    lines = [
-        "| program | ops | nodes | CPython + torch (ms) | gradtrace (ms) | ratio | ratio of the best runs | running and recording (ms) | its ratio | writing the JSON (ms) | payload | pydantic validation (ms) |",
-        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
-    ]
-    for r in rows:
-        lines.append(
-            f"| {r['family']} | {r['ops']:,} | {r['nodes']:,} | {r['cpython_ms']:.1f} | "
-            f"{r['gradtrace_ms']:.1f} | {r['ratio']:.2f}x | {r['best_ratio']:.2f}x | {r['recording_ms']:.1f} | "
-            f"{r['recording_ratio']:.2f}x | {r['writing_ms']:.1f} | {r['payload_bytes'] / 1e6:.2f} MB | "
-            f"{r['validate_ms']:.1f} |"
-        )
-    return "\n".join(lines)
+    header = [
+        "program", "ops", "nodes", "CPython + torch (ms)", "gradtrace (ms)", "ratio",
+        "ratio of the best runs", "running and recording (ms)", "its ratio",
+        "writing the JSON (ms)", "payload", "pydantic validation (ms)",
+    ]  # fmt: skip
+    return table(
+        header,
+        (
+            [
+                r["family"],
+                f"{r['ops']:,}",
+                f"{r['nodes']:,}",
+                f"{r['cpython_ms']:.1f}",
+                f"{r['gradtrace_ms']:.1f}",
+                f"{r['ratio']:.2f}x",
+                f"{r['best_ratio']:.2f}x",
+                f"{r['recording_ms']:.1f}",
+                f"{r['recording_ratio']:.2f}x",
+                f"{r['writing_ms']:.1f}",
+                f"{r['payload_bytes'] / 1e6:.2f} MB",
+                f"{r['validate_ms']:.1f}",
+            ]
+            for r in rows
+        ),
+    )
 
 
 if __name__ == "__main__":

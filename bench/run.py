@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime
-import importlib
 import json
 import os
 import platform
@@ -13,6 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import torch
+
+from bench.tables import table
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -43,15 +44,11 @@ def _section_engine() -> str:
     )
 
 
-def _section_server() -> str | None:
-    try:
-        module = importlib.import_module("bench.server_bench")
-    except ImportError:
-        return None
+def _section_server() -> str:
+    from bench.server_bench import markdown, run_server_bench
+
     print("server:", flush=True)
-    result: Any = module.run_server_bench()
-    text = module.markdown(result) if hasattr(module, "markdown") else str(result)
-    return "## Service: requests through the sandbox\n\n" + text + "\n"
+    return "## Service: requests through the sandbox\n\n" + markdown(run_server_bench()) + "\n"
 
 
 def _section_browser() -> str | None:
@@ -99,19 +96,25 @@ def _section_browser() -> str | None:
 
 
 def _browser_table(data: dict[str, Any]) -> str:
-    lines = [
-        "| program | nodes | response → first picture (ms) | expanding the groups → picture (ms) | fps playing (zoomed) | fps playing (whole graph) |",
-        "| --- | ---: | ---: | ---: | ---: | ---: |",
-    ]
+    header = [
+        "program", "nodes", "response → first picture (ms)",
+        "expanding the groups → picture (ms)", "fps playing (zoomed)",
+        "fps playing (whole graph)",
+    ]  # fmt: skip
+    rows = []
     for size in data.get("sizes", []):
         playing = size.get("playing", {})
-        lines.append(
-            f"| ~{size.get('target', 0):,} nodes | {size.get('nodes', '?')} | "
-            f"{size.get('requestToPictureMs', '?')} | {size.get('ungroupedPictureMs') or 'not grouped'} | "
-            f"{playing.get('zoomed', {}).get('fps', '?')} | "
-            f"{playing.get('whole', {}).get('fps', '?')} |"
+        rows.append(
+            [
+                f"~{size.get('target', 0):,} nodes",
+                size.get("nodes", "?"),
+                size.get("requestToPictureMs", "?"),
+                size.get("ungroupedPictureMs") or "not grouped",
+                playing.get("zoomed", {}).get("fps", "?"),
+                playing.get("whole", {}).get("fps", "?"),
+            ]
         )
-    return "\n".join(lines)
+    return table(header, rows)
 
 
 def main() -> None:

@@ -24,6 +24,8 @@ from pathlib import Path
 
 import orjson
 
+from bench.tables import table
+
 # About 20 nodes: 2 leaves, their intermediates, and the function nodes between them.
 PROGRAM = """\
 import torch
@@ -326,18 +328,27 @@ def markdown(report: dict[str, object]) -> str:
         "the server process, the workers (with their zygote), and the load generator; "
         "req/s can reach at most the cores' count over their sum.",
         "",
-        "| scenario | connections | requests | req/s | p50 ms | p99 ms | non-200 "
-        "| CPU ms/request: server | workers | client |",
-        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
     results = report["results"]
     assert isinstance(results, list)
-    for r in results:
-        cpu = r.get("cpu_ms_per_request") or ["-", "-", "-"]
-        lines.append(
-            f"| {r['label']} | {r['connections']} | {r['requests']} | {r['rps']} | "
-            f"{r['p50_ms']} | {r['p99_ms']} | {r['errors']} | {cpu[0]} | {cpu[1]} | {cpu[2]} |"
-        )
+    header = [
+        "scenario", "connections", "requests", "req/s", "p50 ms", "p99 ms", "non-200",
+        "CPU ms/request: server", "workers", "client",
+    ]  # fmt: skip
+    rows = (
+        [
+            r["label"],
+            r["connections"],
+            r["requests"],
+            r["rps"],
+            r["p50_ms"],
+            r["p99_ms"],
+            r["errors"],
+            *(r.get("cpu_ms_per_request") or ["-", "-", "-"]),
+        ]
+        for r in results
+    )
+    lines.append(table(header, rows))
     return "\n".join(lines)
 
 

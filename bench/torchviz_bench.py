@@ -15,6 +15,8 @@ from typing import Any
 
 import torch
 
+from bench.tables import table
+
 
 def _diamond_chain(nodes: int) -> torch.Tensor:
     """The browser benchmark's program (frontend/bench/run.mjs), run as plain torch."""
@@ -59,16 +61,18 @@ def run_torchviz_bench() -> list[dict[str, Any]] | None:
 
 
 def markdown(rows: list[dict[str, Any]]) -> str:
-    lines = [
-        "| program | torchviz nodes | make_dot + dot -Tsvg (ms) | SVG size |",
-        "| --- | ---: | ---: | ---: |",
-    ]
-    for r in rows:
-        lines.append(
-            f"| ~{r['target']:,} nodes | {r['graphviz_nodes']:,} | {r['ms']:.0f} | "
-            f"{r['svg_bytes'] / 1e3:.0f} KB |"
-        )
-    return "\n".join(lines)
+    return table(
+        ["program", "torchviz nodes", "make_dot + dot -Tsvg (ms)", "SVG size"],
+        (
+            [
+                f"~{r['target']:,} nodes",
+                f"{r['graphviz_nodes']:,}",
+                f"{r['ms']:.0f}",
+                f"{r['svg_bytes'] / 1e3:.0f} KB",
+            ]
+            for r in rows
+        ),
+    )
 
 
 if __name__ == "__main__":

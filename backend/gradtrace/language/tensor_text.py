@@ -95,7 +95,7 @@ def _plain(t: torch.Tensor) -> bool:
     return (
         type(t) is torch.Tensor
         and t.layout == torch.strided
-        and t.device.type == "cpu"
+        and t.is_cpu
         and (t.dtype in _FLOATING or t.dtype in _INTEGRAL)
         and 0 < t.numel() <= PRINT_OPTS.threshold
         and PRINT_OPTS.edgeitems > 0

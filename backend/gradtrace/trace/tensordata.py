@@ -159,6 +159,7 @@ class Snapshot:
 
     def approx_bytes(self) -> int:
         """Its size in the JSON: about 12 characters a float32, plus shape, dtype and stats."""
+        # `numel` and `full` inlined: this runs for every place a TensorData is written.
         if self._shape is None:
             self._describe()
         numel = self._numel
@@ -333,7 +334,7 @@ def _block(members: list[tuple[Snapshot, torch.Tensor]], numel: int) -> None:
             "preview": None if full else row[: snap.preview].tolist(),
             "stats": stats,
         }
-        snap.copy = None
+        snap.copy = snap.source = None
 
 
 def _as_numpy(t: torch.Tensor) -> np.ndarray[Any, Any]:
