@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
 
 import httpx
+import orjson
 import pytest
 
 from gradtrace.sandbox import WorkerPool
@@ -87,3 +90,52 @@ async def _finishing_order(pool: WorkerPool) -> list[str]:
         await asyncio.sleep(0)
     await asyncio.gather(first, second)
     return finished
+
+
+LOOP_FOREVER = "while True:\n    pass\n"
+
+
+def _stdout(result: object) -> str:
+    return str(orjson.loads(result.body)["stdout"])  # type: ignore[attr-defined]
+
+
+async def test_a_job_lined_up_behind_a_slow_one_is_taken_over_by_a_free_worker(
+    anyio_backend: str,
+) -> None:
+    async for api in open_app(make_settings(workers=2, timeout=3.0)):
+        pool: WorkerPool = api.app.state.service.pools["cpu"]
+        pids = pool.stats().pids
+        slow = asyncio.ensure_future(pool.run(Job(kind="trace", source=LOOP_FOREVER, seed=0)))
+        while not pool.stats().busy:
+            await asyncio.sleep(0)
+        quick = asyncio.ensure_future(pool.run(Job(kind="trace", source="print(1)\n", seed=0)))
+        # Both workers busy: this one is lined up behind the first worker's endless loop.
+        lined = asyncio.ensure_future(pool.run(Job(kind="trace", source="print(2)\n", seed=0)))
+        await asyncio.sleep(0)
+        assert pool.stats().queued == 1
+        done, _ = await asyncio.wait({quick, lined}, timeout=2.5)
+        assert done == {quick, lined} and not slow.done()
+        assert _stdout(quick.result()) == "1\n" and _stdout(lined.result()) == "2\n"
+        error = orjson.loads((await slow).body)["error"]
+        assert error["type"] == "LimitError"
+        # The slow worker skipped the job taken from it and carries on, not replaced.
+        after = await pool.run(Job(kind="trace", source="print(3)\n", seed=0))
+        assert _stdout(after) == "3\n"
+        assert pool.stats().pids == pids
+
+
+async def test_a_job_lined_up_behind_a_killed_one_still_runs(anyio_backend: str) -> None:
+    async for api in open_app(make_settings(workers=1, timeout=10.0)):
+        pool: WorkerPool = api.app.state.service.pools["cpu"]
+        slow = asyncio.ensure_future(pool.run(Job(kind="trace", source=LOOP_FOREVER, seed=0)))
+        while not pool.stats().busy:
+            await asyncio.sleep(0)
+        lined = asyncio.ensure_future(pool.run(Job(kind="trace", source="print(2)\n", seed=0)))
+        await asyncio.sleep(0)
+        assert pool.stats().queued == 1
+        (pid,) = pool.stats().pids
+        os.kill(pid, signal.SIGKILL)
+        error = orjson.loads((await slow).body)["error"]
+        assert error["type"] == "LimitError" and "killed" in error["message"]
+        assert _stdout(await lined) == "2\n"
+        assert pid not in pool.stats().pids

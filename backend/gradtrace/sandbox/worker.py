@@ -17,6 +17,7 @@ import socket
 import sys
 import time
 import traceback
+from collections import deque
 
 from gradtrace.sandbox import confine
 from gradtrace.sandbox.config import WorkerConfig
@@ -122,17 +123,34 @@ def run_job(config: WorkerConfig, job: Header) -> tuple[Header, tuple[bytes, ...
 
 
 def serve_jobs(config: WorkerConfig, sock: socket.socket, *, parent: int) -> None:
-    """The job loop of a confined worker. Never returns."""
+    """The job loop of a confined worker. Never returns.
+
+    The server may line a second job up behind the running one, so that the worker goes
+    from one job to the next without waiting for the server; it may then take that job
+    back (to give it to a worker that came free) with a `cancel` frame, which is answered
+    `skipped` if it arrived before the job started."""
     confine.confine(config, keep_fds=[sock.fileno()], parent=parent)
     sock.sendall(encode_frame({"ready": True, "pid": os.getpid()}))
+    inbox: deque[Header] = deque()
     done = 0
     while True:
-        frame = recv_frame(sock)
-        if frame is None:  # the server closed our socket: it is done with us
+        job = inbox.popleft() if inbox else _next_header(sock)
+        if job is None:  # the server closed our socket: it is done with us
             os._exit(0)
+        if "cancel" in job:  # for a job already answered
+            continue
+        if not _read_waiting(sock, inbox):
+            os._exit(0)
+        job_id = job.get("id")
+        cancel = next((h for h in inbox if job_id is not None and h.get("cancel") == job_id), None)
+        if cancel is not None:
+            inbox.remove(cancel)
+            sock.sendall(encode_frame({"id": job_id, "skipped": True}))
+            continue
         confine.set_job_cpu_limit(config)
-        header, blobs = run_job(config, frame[0])
+        header, blobs = run_job(config, job)
         done += 1
+        header["id"] = job_id
         header["retire"] = (
             bool(header["retire"])
             or done >= config.max_jobs
@@ -141,6 +159,25 @@ def serve_jobs(config: WorkerConfig, sock: socket.socket, *, parent: int) -> Non
         sock.sendall(encode_frame(header, blobs))
         if header["retire"]:
             os._exit(0)
+
+
+def _next_header(sock: socket.socket) -> Header | None:
+    frame = recv_frame(sock)
+    return frame[0] if frame is not None else None
+
+
+def _read_waiting(sock: socket.socket, inbox: deque[Header]) -> bool:
+    """Move the frames already sent to us into `inbox`; False if the server has gone."""
+    while True:
+        try:
+            if not sock.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT):
+                return False
+        except BlockingIOError:
+            return True
+        header = _next_header(sock)
+        if header is None:
+            return False
+        inbox.append(header)
 
 
 def main(argv: list[str]) -> None:
