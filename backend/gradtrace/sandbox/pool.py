@@ -146,7 +146,7 @@ class WorkerPool:
 
     async def run(self, job: Job) -> JobResult:
         """Run one program on the next free worker; raise PoolSaturated when the queue is full."""
-        if self._waiting() >= self.max_queue and not any(not x.tickets for x in self._lanes):
+        if not any(not x.tickets for x in self._lanes) and self._waiting() >= self.max_queue:
             raise PoolSaturated(retry_after_s=max(1, round(self.config.timeout_s / 2)))
         loop = asyncio.get_running_loop()
         ticket = _Ticket(job, loop.create_future(), loop.time())
