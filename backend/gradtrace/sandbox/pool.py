@@ -80,7 +80,6 @@ class _Lane:
     tickets: deque[_Ticket] = field(default_factory=deque)
     timer: asyncio.TimerHandle | None = None
     killed_for: _Ticket | None = None  # the job that ran past the time limit
-    reader: asyncio.Task[None] | None = None
 
     def waiting(self) -> int:
         return sum(1 for t in itertools.islice(self.tickets, 1, None) if not t.stolen)
@@ -340,9 +339,9 @@ class WorkerPool:
     def _add(self, worker: WorkerHandle) -> None:
         lane = _Lane(worker)
         self._lanes.append(lane)
-        lane.reader = asyncio.get_running_loop().create_task(self._read_answers(lane))
-        self._tasks.add(lane.reader)
-        lane.reader.add_done_callback(self._tasks.discard)
+        reader = asyncio.get_running_loop().create_task(self._read_answers(lane))
+        self._tasks.add(reader)
+        reader.add_done_callback(self._tasks.discard)
         self._pump()
 
     def _drop(self, lane: _Lane, *, kill: bool) -> None:
