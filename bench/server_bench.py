@@ -329,7 +329,8 @@ def markdown(report: dict[str, object]) -> str:
         f"`gradtrace serve` on 127.0.0.1 with {report['cpus']} CPU workers; a 20-node program; "
         f"keep-alive connections; each row at most {SCENARIO_REQUESTS} requests or "
         f"{SCENARIO_SECONDS:g} s. A miss changes a constant in the source; p50/p99 are the "
-        "good requests' latencies. The load generator shares the machine's cores. The CPU "
+        "good requests' latencies. The load generator (requests built before the clock starts, "
+        "on uvloop) shares the machine's cores. The CPU "
         "columns divide what each side used in the scenario (from /proc) by its requests: "
         "the server process, the workers (with their zygote), and the load generator; "
         "req/s can reach at most the cores' count over their sum.",
