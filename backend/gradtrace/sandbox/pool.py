@@ -90,8 +90,9 @@ class WorkerPool:
 
     Under load each worker gets the next job while it still runs one, so it goes straight
     on to it instead of sleeping until the server, sharing the same cores, gets round to
-    sending it (measured: +15-20 % throughput at 32-64 connections on 2 cores). A job lined
-    up behind one that turns out slow is taken back for the first worker that comes free.
+    sending it (measured side by side on 2 cores: 15-33 % more requests a second at 32
+    connections). A job lined up behind one that turns out slow is taken back for the first
+    worker that comes free.
     """
 
     def __init__(
