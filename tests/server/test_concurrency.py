@@ -11,6 +11,7 @@ import orjson
 import pytest
 
 from gradtrace.sandbox import WorkerPool
+from gradtrace.sandbox.pool import JobResult
 from gradtrace.sandbox.protocol import Job
 
 from .helpers import (
@@ -92,11 +93,11 @@ async def _finishing_order(pool: WorkerPool) -> list[str]:
     return finished
 
 
-LOOP_FOREVER = "while True:\n    pass\n"
+LOOP_FOREVER = HOSTILE["infinite_loop"]
 
 
-def _stdout(result: object) -> str:
-    return str(orjson.loads(result.body)["stdout"])  # type: ignore[attr-defined]
+def _stdout(result: JobResult) -> str:
+    return str(orjson.loads(result.body)["stdout"])
 
 
 async def test_a_job_lined_up_behind_a_slow_one_is_taken_over_by_a_free_worker(

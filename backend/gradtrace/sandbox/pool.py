@@ -81,8 +81,9 @@ class _Lane:
     timer: asyncio.TimerHandle | None = None
     killed_for: _Ticket | None = None  # the job that ran past the time limit
 
-    def waiting(self) -> int:
-        return sum(1 for t in itertools.islice(self.tickets, 1, None) if not t.stolen)
+    def lined_up(self) -> list[_Ticket]:
+        """The jobs behind the running one that this worker is still meant to run."""
+        return [t for t in itertools.islice(self.tickets, 1, None) if not t.stolen]
 
 
 class WorkerPool:
@@ -163,7 +164,7 @@ class WorkerPool:
 
     def _waiting(self) -> int:
         """Requests not yet running: in the queue, or lined up behind a running job."""
-        return len(self._queue) + sum(lane.waiting() for lane in self._lanes)
+        return len(self._queue) + sum(len(lane.lined_up()) for lane in self._lanes)
 
     def _pump(self) -> None:
         """Hand out queued jobs: to idle workers first, then lined up behind running jobs."""
@@ -209,19 +210,16 @@ class WorkerPool:
         The worker first in line may already have started the job when our `cancel`
         reaches it: then both run it and the first answer is used."""
         slow_since = time.perf_counter() - _SLOW_JOB_S
-        for idle in [lane for lane in self._open_lanes() if not lane.tickets]:
-            busy = next(
-                (
-                    lane
-                    for lane in self._lanes
-                    if lane.waiting()
-                    and not (behind_slow_only and lane.tickets[0].started > slow_since)
-                ),
-                None,
-            )
-            if busy is None:
-                return
-            spare = next(t for t in itertools.islice(busy.tickets, 1, None) if not t.stolen)
+        spares = [
+            (lane, spare)
+            for lane in self._lanes
+            if not (behind_slow_only and lane.tickets and lane.tickets[0].started > slow_since)
+            for spare in lane.lined_up()
+        ]
+        if not spares:  # the usual case: nothing is lined up
+            return
+        idle_lanes = [lane for lane in self._open_lanes() if not lane.tickets]
+        for idle, (busy, spare) in zip(idle_lanes, spares):
             spare.stolen = True
             busy.worker.writer.write(encode_frame({"cancel": spare.id}))
             self._send(idle, _Ticket(spare.job, spare.future, spare.queued_at))
