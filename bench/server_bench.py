@@ -1,9 +1,10 @@
 """The HTTP service under load: requests per second and latency of POST /api/trace.
 
-Starts `gradtrace serve` on 127.0.0.1 (a free port) and sends traffic only there, from a
-small keep-alive HTTP/1.1 client written on asyncio streams (an httpx client would cost
-more CPU than the server on a 2-core machine). Every scenario is bounded in requests and
-seconds; the whole bench takes about a minute and a half.
+Starts `gradtrace serve` and a bare reference service (reference_server.py) on 127.0.0.1
+(free ports) and sends traffic only there, from a small keep-alive HTTP/1.1 client
+written on asyncio streams (an httpx client would cost more CPU than the server on a
+2-core machine). Every scenario is bounded in requests and seconds; the whole bench
+takes about two minutes.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import urllib.request
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import orjson
 import uvloop
@@ -233,10 +235,20 @@ def _free_port() -> int:
 
 
 class Server:
-    def __init__(self, env: dict[str, str]) -> None:
+    """A server process on a free port of 127.0.0.1: `gradtrace serve`, or another
+    module run with the port (and `args`) on its command line."""
+
+    def __init__(
+        self, env: dict[str, str], module: str | None = None, args: tuple[str, ...] = ()
+    ) -> None:
         self.port = _free_port()
+        command = (
+            [sys.executable, "-m", module, str(self.port), *args]
+            if module
+            else [sys.executable, "-m", "gradtrace.cli", "serve", "--port", str(self.port)]
+        )
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "gradtrace.cli", "serve", "--port", str(self.port)],
+            command,
             env={**os.environ, **env},
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
@@ -249,7 +261,7 @@ class Server:
             except OSError:
                 time.sleep(0.2)
         self.stop()
-        raise RuntimeError("gradtrace serve did not start")
+        raise RuntimeError(f"{' '.join(command[2:4])} did not start")
 
     def stop(self) -> None:
         self.process.terminate()
@@ -258,36 +270,52 @@ class Server:
         except subprocess.TimeoutExpired:
             self.process.kill()
 
+    def load(self, label: str, connections: int, bodies: Iterator[tuple[bytes, bool]]) -> Result:
+        # uvloop, as the server uses: the load generator's own cost, on the cores it
+        # shares with the server, is a third lower than with asyncio's loop.
+        return uvloop.run(_scenario(self.port, label, connections, bodies, self.process.pid))
+
 
 def _run(
     env: dict[str, str], plan: Callable[[int], list[tuple[str, int, Iterator[tuple[bytes, bool]]]]]
 ) -> list[Result]:
     server = Server(env)
     try:
-        results = []
-        for label, connections, bodies in plan(server.port):
-            results.append(
-                # uvloop, as the server uses: the load generator's own cost, on the cores it
-                # shares with the server, is a third lower than with asyncio's loop.
-                uvloop.run(_scenario(server.port, label, connections, bodies, server.process.pid))
-            )
-        return results
+        return [server.load(*scenario) for scenario in plan(server.port)]
     finally:
         server.stop()
 
 
-def run_server_bench() -> dict[str, object]:
-    base = {"GRADTRACE_WORKERS": str(os.cpu_count() or 1), "GRADTRACE_TIMEOUT": "5"}
+REFERENCE = "bench.reference_server"
+REFERENCE_LABEL = "reference: bare FastAPI, plain torch"
 
-    def pool_plan(port: int) -> list[tuple[str, int, Iterator[tuple[bytes, bool]]]]:
-        plan: list[tuple[str, int, Iterator[tuple[bytes, bool]]]] = [("warm-up", 8, _misses(10**6))]
+
+def run_server_bench() -> dict[str, object]:
+    workers = str(os.cpu_count() or 1)
+    base = {"GRADTRACE_WORKERS": workers, "GRADTRACE_TIMEOUT": "5"}
+    # Both up at once, each miss row run on ours then on the reference: the VM this runs
+    # on changes speed by up to 1.7x from one minute to the next, so only rows run next
+    # to each other compare.
+    ours = Server(base)
+    try:
+        reference = Server({}, REFERENCE, (workers,))
+        try:
+            ours.load("warm-up", 8, _misses(10**6))
+            reference.load("warm-up", 8, _misses(10**6))
+            pool: list[Result] = []
+            for connections in CONCURRENCY:
+                pool.append(ours.load("cache miss", connections, _misses(connections * 10**5)))
+                pool.append(
+                    reference.load(REFERENCE_LABEL, connections, _misses(connections * 10**5))
+                )
+        finally:
+            reference.stop()
         for connections in CONCURRENCY:
-            plan.append(("cache miss", connections, _misses(connections * 10**5)))
-        for connections in CONCURRENCY:
-            plan.append(("cache hit", connections, _hits()))
-        plan.append(("miss, 10% hostile", 32, _mixed(9 * 10**6)))
-        plan.append(("miss, 10% hostile", 64, _mixed(8 * 10**6)))
-        return plan
+            pool.append(ours.load("cache hit", connections, _hits()))
+        pool.append(ours.load("miss, 10% hostile", 32, _mixed(9 * 10**6)))
+        pool.append(ours.load("miss, 10% hostile", 64, _mixed(8 * 10**6)))
+    finally:
+        ours.stop()
 
     def fresh_plan(port: int) -> list[tuple[str, int, Iterator[tuple[bytes, bool]]]]:
         return [
@@ -296,7 +324,6 @@ def run_server_bench() -> dict[str, object]:
             ("cache miss, fresh process per job", 32, _misses(3 * 10**6)),
         ]
 
-    pool = [r for r in _run(base, pool_plan) if r.label != "warm-up"]
     fresh = [
         r
         for r in _run({**base, "GRADTRACE_MAX_JOBS_PER_WORKER": "1"}, fresh_plan)
@@ -335,9 +362,25 @@ def markdown(report: dict[str, object]) -> str:
         "the server process, the workers (with their zygote), and the load generator; "
         "req/s can reach at most the cores' count over their sum.",
         "",
+        f"The `{REFERENCE_LABEL}` rows are a floor, run right after ours on the same cores "
+        "(bench/reference_server.py): one FastAPI endpoint handing each request to a "
+        "pre-started worker process behind a FIFO queue, which does the program's maths in "
+        "plain torch and returns every tensor's value and gradient, with no interpreter, "
+        "sandbox, recorder or cache. It is lighter than the endpoint issue 3's targets were "
+        "set from (a 20-op chain traced at p50 3.4 ms, 700–740 req/s); it says how fast this "
+        "machine is while the rows next to it ran.",
+        "",
     ]
     results = report["results"]
     assert isinstance(results, list)
+    ratios = _reference_ratios(results)
+    if ratios:
+        lines += [
+            "Cache-miss req/s of gradtrace over the reference's, row by row: "
+            + ", ".join(f"{ratio:.2f} at {connections}" for connections, ratio in ratios)
+            + ".",
+            "",
+        ]
     header = [
         "scenario", "connections", "requests", "req/s", "p50 ms", "p99 ms", "non-200",
         "CPU ms/request: server", "workers", "client",
@@ -357,6 +400,18 @@ def markdown(report: dict[str, object]) -> str:
     )
     lines.append(table(header, rows))
     return "\n".join(lines)
+
+
+def _reference_ratios(results: list[dict[str, Any]]) -> list[tuple[int, float]]:
+    def rps(label: str) -> dict[int, float]:
+        return {r["connections"]: r["rps"] for r in results if r["label"] == label}
+
+    ours, reference = rps("cache miss"), rps(REFERENCE_LABEL)
+    return [
+        (connections, ours[connections] / reference[connections])
+        for connections in ours
+        if reference.get(connections)
+    ]
 
 
 def main() -> None:
