@@ -42,10 +42,10 @@ def _warm_up() -> None:
 
     torch.set_num_threads(1)
     for _ in range(20):
-        _trace("b = torch.tensor([0.1, 0.5])")
+        trace_program("b = torch.tensor([0.1, 0.5])")
 
 
-def _trace(source: str) -> bytes:
+def trace_program(source: str) -> bytes:
     """server_bench.PROGRAM's maths, every intermediate kept with its gradient."""
     import torch
 
@@ -104,7 +104,7 @@ def create_app(workers: int) -> FastAPI:
 
     @app.post("/api/trace")
     async def trace(body: TraceRequest) -> Response:
-        result = await asyncio.get_running_loop().run_in_executor(pool, _trace, body.source)
+        result = await asyncio.get_running_loop().run_in_executor(pool, trace_program, body.source)
         return Response(result, media_type="application/json")
 
     # Start every worker (and its warm-up) before the first request is timed.

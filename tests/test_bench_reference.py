@@ -6,7 +6,7 @@ from __future__ import annotations
 import orjson
 import pytest
 import torch
-from bench.reference_server import _trace
+from bench.reference_server import trace_program
 from bench.server_bench import PROGRAM
 
 import gradtrace
@@ -16,7 +16,7 @@ import gradtrace
 def test_reference_computes_the_bench_program(constant: str) -> None:
     source = PROGRAM.format(c=constant)
     trace = gradtrace.run(source).model_dump(mode="json")
-    reference = orjson.loads(_trace(source))
+    reference = orjson.loads(trace_program(source))
     assert trace["ok"] and reference["ok"]
     assert reference["output"] == trace["stdout"]
     by_name = {node["name"]: node for node in reference["nodes"]}
