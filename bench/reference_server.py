@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
 import re
 import sys
 from collections.abc import AsyncIterator
@@ -107,8 +108,9 @@ def create_app(workers: int) -> FastAPI:
         result = await asyncio.get_running_loop().run_in_executor(pool, trace_program, body.source)
         return Response(result, media_type="application/json")
 
-    # Start every worker (and its warm-up) before the first request is timed.
-    for future in [pool.submit(_warm_up) for _ in range(workers)]:
+    # Workers start on demand: start them all (each warms up as it starts) before the
+    # first request is timed.
+    for future in [pool.submit(os.getpid) for _ in range(workers)]:
         future.result()
     return app
 

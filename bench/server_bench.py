@@ -270,6 +270,12 @@ class Server:
         except subprocess.TimeoutExpired:
             self.process.kill()
 
+    def __enter__(self) -> Server:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
     def load(self, label: str, connections: int, bodies: Iterator[tuple[bytes, bool]]) -> Result:
         # uvloop, as the server uses: the load generator's own cost, on the cores it
         # shares with the server, is a third lower than with asyncio's loop.
@@ -279,11 +285,8 @@ class Server:
 def _run(
     env: dict[str, str], plan: Callable[[int], list[tuple[str, int, Iterator[tuple[bytes, bool]]]]]
 ) -> list[Result]:
-    server = Server(env)
-    try:
+    with Server(env) as server:
         return [server.load(*scenario) for scenario in plan(server.port)]
-    finally:
-        server.stop()
 
 
 REFERENCE = "bench.reference_server"
@@ -296,26 +299,20 @@ def run_server_bench() -> dict[str, object]:
     # Both up at once, each miss row run on ours then on the reference: the VM this runs
     # on changes speed by up to 1.7x from one minute to the next, so only rows run next
     # to each other compare.
-    ours = Server(base)
-    try:
-        reference = Server({}, REFERENCE, (workers,))
-        try:
+    pool: list[Result] = []
+    with Server(base) as ours:
+        with Server({}, REFERENCE, (workers,)) as reference:
             ours.load("warm-up", 8, _misses(10**6))
             reference.load("warm-up", 8, _misses(10**6))
-            pool: list[Result] = []
             for connections in CONCURRENCY:
                 pool.append(ours.load("cache miss", connections, _misses(connections * 10**5)))
                 pool.append(
                     reference.load(REFERENCE_LABEL, connections, _misses(connections * 10**5))
                 )
-        finally:
-            reference.stop()
         for connections in CONCURRENCY:
             pool.append(ours.load("cache hit", connections, _hits()))
         pool.append(ours.load("miss, 10% hostile", 32, _mixed(9 * 10**6)))
         pool.append(ours.load("miss, 10% hostile", 64, _mixed(8 * 10**6)))
-    finally:
-        ours.stop()
 
     def fresh_plan(port: int) -> list[tuple[str, int, Iterator[tuple[bytes, bool]]]]:
         return [

@@ -70,6 +70,10 @@ class _Ticket:
     queue_ms: float = 0.0
     stolen: bool = False  # taken back for another worker: this worker's answer is spare
 
+    def again(self) -> _Ticket:
+        """The same request, to be sent anew: to another worker, or back to the queue."""
+        return _Ticket(self.job, self.future, self.queued_at)
+
 
 @dataclass(eq=False)
 class _Lane:
@@ -222,7 +226,7 @@ class WorkerPool:
         for idle, (busy, spare) in zip(idle_lanes, spares):
             spare.stolen = True
             busy.worker.writer.write(encode_frame({"cancel": spare.id}))
-            self._send(idle, _Ticket(spare.job, spare.future, spare.queued_at))
+            self._send(idle, spare.again())
 
     def _send(self, lane: _Lane, ticket: _Ticket) -> None:
         ticket.id = next(self._ids)
@@ -356,7 +360,7 @@ class WorkerPool:
         lane.worker.close()
         if self._closed:
             return
-        self._queue.extendleft(_Ticket(t.job, t.future, t.queued_at) for t in reversed(unstarted))
+        self._queue.extendleft(t.again() for t in reversed(unstarted))
         task = asyncio.get_running_loop().create_task(self._replace())
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
