@@ -13,6 +13,7 @@ the same output.
 from __future__ import annotations
 
 import math
+import re
 from typing import Any
 
 import torch
@@ -31,6 +32,17 @@ _default_device: Any = getattr(torch._C, "_get_default_device", None)
 # Elements that a list or tuple of tensors may hold and still be written here: their
 # repr() cannot lead back to the container (a cycle prints as `[...]` in Python).
 _FLAT_ELEMENTS = frozenset({torch.Tensor, int, float, bool, str, type(None)})
+
+
+_ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
+
+
+def scrub(text: str) -> str:
+    """Text made from a program's values, without heap addresses (`<function f at 0x7f..>`
+    becomes `<function f>`): a program is not shown where the server's objects live."""
+    if " at 0x" in text:
+        return _ADDRESS.sub("", text)
+    return text
 
 
 def value_str(value: Any) -> str:
