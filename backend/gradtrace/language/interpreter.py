@@ -20,8 +20,7 @@ import torch
 from torch import nn
 
 from gradtrace.identity import identity
-from gradtrace.language import sizes
-from gradtrace.language import callables
+from gradtrace.language import callables, sizes
 from gradtrace.language.builtins import (
     FORBIDDEN_BUILTINS,
     check_format_spec,
@@ -180,7 +179,8 @@ class Interpreter:
         table = make_builtins(self)
         table["print"] = self.builtin_print
         self.builtins: dict[str, Any] = {
-            name: value if isinstance(value, _SAFE_CALLABLES) or not callable(value)
+            name: value
+            if isinstance(value, _SAFE_CALLABLES) or not callable(value)
             else Checked(value, None, name)
             for name, value in table.items()
         }
@@ -1765,8 +1765,10 @@ class Interpreter:
             elif issubclass(target, Tensor):
                 # torch.Tensor(n) allocates n uninitialised elements, as torch.empty does.
                 sizes.check_call("empty", torch.empty, args, kwargs, limit)
-                fresh = not args or not isinstance(args[0], (list, tuple, Tensor)) or (
-                    type(args[0]) is torch.Size
+                fresh = (
+                    not args
+                    or not isinstance(args[0], (list, tuple, Tensor))
+                    or (type(args[0]) is torch.Size)
                 )
         elif identity(target) in TORCH_CALLABLES:
             fname = getattr(target, "__name__", name)
@@ -1848,12 +1850,16 @@ class Interpreter:
                 if total > limits.string_chars:
                     raise LimitError(f"joining {total:,} characters is over the string limit")
         elif kind is list or kind is set or kind is dict or kind is frozenset:
-            if name == "extend" and args and isinstance(args[0], (list, tuple)):
-                if len(owner) + len(args[0]) > limits.sequence_items:
-                    raise LimitError(
-                        f"a list of {len(owner) + len(args[0]):,} items is over the limit "
-                        f"({limits.sequence_items:,})"
-                    )
+            if (
+                name == "extend"
+                and args
+                and isinstance(args[0], (list, tuple))
+                and len(owner) + len(args[0]) > limits.sequence_items
+            ):
+                raise LimitError(
+                    f"a list of {len(owner) + len(args[0]):,} items is over the limit "
+                    f"({limits.sequence_items:,})"
+                )
             for arg in args:
                 if isinstance(arg, range) and len(arg) > limits.sequence_items:
                     raise LimitError(f"{kind.__name__}.{name} of a huge range is over the limit")

@@ -314,7 +314,7 @@ class Recorder:
         return rec
 
     def inplace_result(
-        self, t: Tensor, node: ast.AST, label: str | None, before: TensorRec | None, *others: Any
+        self, t: Tensor, node: ast.AST | None, label: str | None, before: TensorRec | None, *others: Any
     ) -> None:
         """`t` was changed in place by the source: a new version of it, fed by the old."""
         if not self.active:
