@@ -7,6 +7,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from gradtrace.language.errors import ForbiddenError, LimitError
+from gradtrace.language.sizes import check_nesting
+from gradtrace.language.tensor_text import scrub
 
 if TYPE_CHECKING:
     from gradtrace.language.interpreter import Interpreter
@@ -85,6 +87,27 @@ def make_builtins(interp: Interpreter) -> dict[str, Any]:
         wrapper.__qualname__ = fn.__name__
         return wrapper
 
+    def hashing(fn: Callable[..., Any]) -> Callable[..., Any]:
+        """set(), frozenset(), dict(): their items are hashed in C, so bounded first."""
+
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            checked = []
+            for arg in args:
+                bounded(arg)
+                if type(arg) not in (dict, set, frozenset, str, range):
+                    arg = list(arg)
+                    interp.check_size(arg)
+                    for item in arg:
+                        check_nesting(item)
+                checked.append(arg)
+            result = fn(*checked, **kwargs)
+            interp.check_size(result)
+            return result
+
+        wrapper.__name__ = fn.__name__
+        wrapper.__qualname__ = fn.__name__
+        return wrapper
+
     def safe_pow(base: Any, exp: Any, mod: Any = None) -> Any:
         if mod is None:
             return interp.binary_pow(base, exp)
@@ -93,11 +116,11 @@ def make_builtins(interp: Interpreter) -> dict[str, Any]:
     def safe_format(value: Any, spec: str = "") -> str:
         check_format_spec(spec, limits.string_chars)
         interp.check_printable(value)
-        return format(value, spec)
+        return scrub(format(value, spec))
 
     def safe_repr(value: Any) -> str:
         interp.check_printable(value)
-        return repr(value)
+        return scrub(repr(value))
 
     def safe_isinstance(obj: Any, cls: Any) -> bool:
         classes = cls if isinstance(cls, tuple) else (cls,)
@@ -141,9 +164,9 @@ def make_builtins(interp: Interpreter) -> dict[str, Any]:
         "reversed": consuming(reversed),
         "list": consuming(list),
         "tuple": consuming(tuple),
-        "dict": consuming(dict),
-        "set": consuming(set),
-        "frozenset": consuming(frozenset),
+        "dict": hashing(dict),
+        "set": hashing(set),
+        "frozenset": hashing(frozenset),
         "sorted": consuming(sorted),
         "sum": consuming(sum),
         "min": consuming(min),

@@ -367,7 +367,11 @@ class Interpreter:
                 obj = obj_expr(scope)
                 index = index_expr(scope)
                 if isinstance(obj, Tensor):
+                    if not isinstance(index, (int, slice)):
+                        sizes.check_index(obj, index, interp.limits.tensor_elements)
                     interp.rec.before_inplace(obj)
+                else:
+                    _check_key(index)
                 current = obj[index]
                 result = apply(current, value(scope))
                 interp.set_item(obj, index, result, target)
@@ -495,7 +499,8 @@ class Interpreter:
 
     def apply_decorator(self, deco: Any, fn: Any, node: ast.AST) -> Any:
         if isinstance(deco, (torch.no_grad, torch.enable_grad, torch.inference_mode)):
-            return deco(fn)
+            # torch's decorated function, handed to the program checked.
+            return Checked(deco(fn), None, getattr(fn, "name", "function"))
         if deco is staticmethod:
             return fn
         raise ForbiddenError(
@@ -677,7 +682,7 @@ class Interpreter:
                     )
                 value: Any = MODULES[full]
             else:
-                value = module.members[alias.name]
+                value = namespace_member(module.members[alias.name], alias.name)
             bindings.append(
                 (self.compile_target(_store(alias.asname or alias.name), fc, node), value)
             )
@@ -723,7 +728,9 @@ class Interpreter:
                         raise TypeError(
                             f"'{type(container).__name__}' object doesn't support item deletion"
                         )
-                    del container[index(scope)]
+                    key = index(scope)
+                    _check_key(key)
+                    del container[key]
 
                 deleters.append(del_item)
             else:
@@ -935,12 +942,16 @@ class Interpreter:
         if isinstance(obj, Tensor):
             if isinstance(value, Tensor) and value.numel() > self.limits.tensor_elements:
                 raise LimitError("the assigned tensor is over the size limit", node)
+            if not isinstance(index, (int, slice)):
+                # x[idx] = v builds the broadcast index (and v broadcast to it) first.
+                sizes.check_index(obj, index, self.limits.tensor_elements)
             self.rec.before_inplace(obj)
             before = self.rec.node_of(obj) if self.rec.active else None
             obj[index] = value
             self.rec.inplace_result(obj, node, self.segment(node), before, value, index)
             return
         if isinstance(obj, (list, dict)):
+            _check_key(index)
             obj[index] = value
             if isinstance(obj, dict):
                 self.check_size(obj)
@@ -1141,8 +1152,11 @@ class Interpreter:
             idx = index(scope)
             if type(obj) is Namespace or isinstance(obj, (UserFunction, type)):
                 raise TypeError(f"'{type(obj).__name__}' object is not subscriptable")
-            if isinstance(obj, Tensor) and not isinstance(idx, (int, slice)):
-                sizes.check_index(obj, idx, interp.limits.tensor_elements)
+            if isinstance(obj, Tensor):
+                if not isinstance(idx, (int, slice)):
+                    sizes.check_index(obj, idx, interp.limits.tensor_elements)
+            elif type(idx) is tuple:
+                _check_key(idx)
             try:
                 result = obj[idx]
             except BaseException as exc:
@@ -1222,6 +1236,10 @@ class Interpreter:
                 self._check_repeat(a, b)
             elif op is operator.mod and ta is str:
                 check_percent_format(a, self.limits.string_chars)
+                self.check_printable(b)
+                result = scrub(op(a, b))
+                self.check_size(result)
+                return result
             result = op(a, b)
             self.check_size(result)
             return result
@@ -1281,6 +1299,8 @@ class Interpreter:
 
     def check_printable(self, value: Any) -> None:
         """str() of nested containers walks every item: bound it before it starts."""
+        if isinstance(value, BaseException):
+            value = value.args
         if type(value) in (list, tuple, dict, set, frozenset):
             budget = self.limits.string_chars
             if sizes.count_items(value, budget + 1) > budget // 2:
@@ -1333,6 +1353,9 @@ class Interpreter:
         rec = self.rec
         truth = self.truth
         label = self.segment(node)
+        limit = self.limits.tensor_elements
+        nested = sizes.NESTED
+        check_nesting = sizes.check_nesting
 
         def compare(scope: Scope) -> Any:
             a = left(scope)
@@ -1340,6 +1363,13 @@ class Interpreter:
             for op, comp in zip(ops, comparators):
                 b = comp(scope)
                 try:
+                    if isinstance(a, Tensor):
+                        if isinstance(b, Tensor):
+                            sizes.check_broadcast("comparison", a, b, limit)
+                    elif type(a) in nested or type(b) in nested:
+                        # `in` hashes, `==` walks: both recurse in C without bound.
+                        check_nesting(a)
+                        check_nesting(b)
                     result = op(a, b)
                 except BaseException as exc:
                     locate(exc, node)
@@ -1379,7 +1409,7 @@ class Interpreter:
 
     def expr_Set(self, node: ast.Set, fc: _FunctionContext) -> Closure:
         items = self.compile_items(node.elts, fc)
-        return lambda scope: set(items(scope))
+        return lambda scope: set(_keys(items(scope)))
 
     def compile_items(
         self, elts: list[ast.expr], fc: _FunctionContext
@@ -1418,7 +1448,9 @@ class Interpreter:
                 if k is None:
                     out.update(v(scope))
                 else:
-                    out[k(scope)] = v(scope)
+                    key = k(scope)
+                    _check_key(key)
+                    out[key] = v(scope)
             interp.check_size(out)
             return out
 
@@ -1460,7 +1492,7 @@ class Interpreter:
             s = spec(scope) if spec is not None else ""
             check_format_spec(s, limit)
             try:
-                return format(v, s)
+                return scrub(format(v, s))
             except BaseException as exc:
                 locate(exc, node)
                 raise
@@ -1547,7 +1579,7 @@ class Interpreter:
             inner = Scope({}, scope, scope.func)
             inner.ret = []
             run(inner)
-            result = inner.ret if kind is list else kind(inner.ret)
+            result = inner.ret if kind is list else kind(_keys(inner.ret))
             interp.check_size(result)
             return result
 
@@ -1558,7 +1590,9 @@ class Interpreter:
         value = self.compile_expr(node.value, fc)
 
         def emit(scope: Scope) -> None:
-            scope.ret[key(scope)] = value(scope)
+            k = key(scope)
+            _check_key(k)
+            scope.ret[k] = value(scope)
 
         run = self._compile_comprehension(node.generators, fc, emit)
         interp = self
@@ -1762,6 +1796,9 @@ class Interpreter:
                 raise TypeError("torch.autograd.Function is used by subclassing it")
             elif target is torch.device or target is torch.Generator:
                 _refuse_meta(args, kwargs, True)
+            elif target is str:
+                for arg in args:
+                    self.check_printable(arg)
             elif issubclass(target, Tensor):
                 # torch.Tensor(n) allocates n uninitialised elements, as torch.empty does.
                 sizes.check_call("empty", torch.empty, args, kwargs, limit)
@@ -1865,7 +1902,7 @@ class Interpreter:
                     raise LimitError(f"{kind.__name__}.{name} of a huge range is over the limit")
             if kind is not list:
                 for arg in args:
-                    sizes.check_key(arg)
+                    sizes.check_nesting(arg)
         elif isinstance(owner, torch.optim.Optimizer):
             if name == "step":
                 for group in owner.param_groups:
@@ -2001,6 +2038,7 @@ class Interpreter:
                 )
             spec = spec or ""
             check_format_spec(spec, self.limits.string_chars)
+            self.check_printable(value)
             if conversion == "r":
                 value = repr(value)
             elif conversion == "s":
@@ -2008,7 +2046,7 @@ class Interpreter:
             elif conversion == "a":
                 value = ascii(value)
             out.append(format(value, spec))
-        text = "".join(out)
+        text = scrub("".join(out))
         self.check_size(text)
         return text
 
@@ -2024,8 +2062,21 @@ class Interpreter:
             raise TypeError("sep and end must be None or strings")
         for arg in args:
             self.check_printable(arg)
-        text = sep.join(value_str(a) for a in args) + end
+        text = scrub(sep.join(value_str(a) for a in args) + end)
         self.rec.print(text, args)
+
+
+def _check_key(key: Any) -> None:
+    """A tuple about to be hashed: bounded first (sizes.check_nesting)."""
+    if type(key) is tuple or type(key) is frozenset:
+        sizes.check_nesting(key)
+
+
+def _keys(items: list[Any]) -> list[Any]:
+    for item in items:
+        if type(item) is tuple or type(item) is frozenset:
+            sizes.check_nesting(item)
+    return items
 
 
 def _refuse_meta(args: tuple[Any, ...], kwargs: dict[str, Any], positional: bool) -> None:

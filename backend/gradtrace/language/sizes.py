@@ -276,31 +276,33 @@ def count_items(value: Any, budget: int) -> int:
     return total
 
 
-KEY_DEPTH = 100
-KEY_ITEMS = 100_000
+NESTING_DEPTH = 100
+NESTED_CONTAINERS = 100_000
+NESTED = frozenset({tuple, list, set, frozenset, dict})
 
 
-def check_key(value: Any) -> None:
+def check_nesting(value: Any) -> None:
     """Hashing a tuple recurses in C without a depth check (a tuple nested 10**5 deep
-    crashes the process) and walks shared items again each time (`t = (t, t)` repeated is
-    exponential): bound the tuples a program hashes (dict keys, set items)."""
-    kind = type(value)
-    if kind is not tuple and kind is not frozenset and kind is not list and kind is not set:
+    crashes the process), and hashing or comparing walks a shared item each time it
+    occurs (`t = (t, t)` repeated 100 times is 2**100 steps): bound the containers a
+    program hashes (dict keys, set items, `in`) or compares, before C walks them."""
+    if type(value) not in NESTED:
         return
     stack: list[tuple[Any, int]] = [(value, 0)]
-    seen = 0
+    containers = 0
     while stack:
         item, depth = stack.pop()
-        seen += 1
-        if depth > KEY_DEPTH or seen > KEY_ITEMS:
+        containers += 1
+        if depth > NESTING_DEPTH or containers > NESTED_CONTAINERS:
             raise LimitError(
-                f"a key nested more than {KEY_DEPTH} deep or holding more than "
-                f"{KEY_ITEMS:,} items cannot be hashed here; use a flatter key"
+                f"containers nested more than {NESTING_DEPTH} deep, or holding more than "
+                f"{NESTED_CONTAINERS:,} containers, cannot be hashed or compared here"
             )
-        for sub in item:
-            t = type(sub)
-            if t is tuple or t is frozenset or t is list or t is set:
+        for sub in item.values() if type(item) is dict else item:
+            if type(sub) in NESTED:
                 stack.append((sub, depth + 1))
+        if type(item) is dict:
+            stack.extend((k, depth + 1) for k in item if type(k) in NESTED)
 
 
 def check_index(tensor: torch.Tensor, index: Any, limit: int) -> None:

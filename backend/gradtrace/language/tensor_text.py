@@ -38,10 +38,11 @@ _ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
 
 
 def scrub(text: str) -> str:
-    """Text made from a program's values, without heap addresses (`<function f at 0x7f..>`
-    becomes `<function f>`): a program is not shown where the server's objects live."""
+    """Text made from a program's values, without heap addresses (`<MulBackward0 object
+    at 0x7f3a...>` becomes `... at 0x…>`): a program is not shown where the server's
+    objects live."""
     if " at 0x" in text:
-        return _ADDRESS.sub("", text)
+        return _ADDRESS.sub(" at 0x…", text)
     return text
 
 

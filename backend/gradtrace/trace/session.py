@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import contextlib
 import gc
+import reprlib
 import signal
 import sys
 import threading
@@ -21,7 +22,8 @@ from gradtrace.language.interpreter import Interpreter, WallTimeExceeded
 from gradtrace.language.limits import Limits
 from gradtrace.language.namespaces import MODULES, manual_seed
 from gradtrace.language.parse import parse_program
-from gradtrace.trace.recorder import Recorder
+from gradtrace.language.tensor_text import scrub
+from gradtrace.trace.recorder import Recorder, module_parameters
 from gradtrace.trace.serialize import dump_trace, span, variables
 from gradtrace.version import __version__
 
@@ -67,6 +69,31 @@ def _limit_at(exc: BaseException, message: str) -> dict[str, Any]:
     return where
 
 
+_ERROR_REPR = reprlib.Repr()
+_ERROR_REPR.maxlevel = 4
+_ERROR_REPR.maxstring = 200
+_ERROR_REPR.maxother = 200
+_ERROR_MESSAGE_CHARS = 2_000
+
+
+def _message(exc: BaseException) -> str:
+    """str(exc), bounded: a program may raise ValueError(a deeply nested list)."""
+    args = exc.args
+    if isinstance(exc, KeyError) and args:
+        message = _ERROR_REPR.repr(args[0])
+    elif len(args) == 1 and type(args[0]) is str:
+        message = args[0]
+    elif all(type(a) in (str, int, float, bool) for a in args) and len(args) <= 10:
+        message = str(exc)
+    elif len(args) == 1:
+        message = _ERROR_REPR.repr(args[0])
+    else:
+        message = _ERROR_REPR.repr(args)
+    if len(message) > _ERROR_MESSAGE_CHARS:
+        message = message[:_ERROR_MESSAGE_CHARS] + "..."
+    return scrub(message)
+
+
 def error_info(exc: BaseException) -> dict[str, Any]:
     if isinstance(exc, SyntaxError) and not isinstance(exc, ProgramError) and exc.lineno:
         col = (exc.offset or 1) - 1
@@ -88,9 +115,7 @@ def error_info(exc: BaseException) -> dict[str, Any]:
         hint = exc.hint
     else:
         type_name = type(exc).__name__
-        message = str(exc)
-        if isinstance(exc, KeyError) and exc.args:
-            message = repr(exc.args[0])
+        message = _message(exc)
         node = getattr(exc, "gradtrace_node", None)
         hint = getattr(exc, "gradtrace_hint", None) or _hint_for(message)
     where: dict[str, int | None] = dict(span(node) or {}) or {
@@ -156,7 +181,7 @@ def _live_tensors(names: dict[str, Any]) -> list[torch.Tensor]:
         if isinstance(value, torch.Tensor):
             found.append(value)
         elif isinstance(value, torch.nn.Module):
-            found.extend(value.parameters())
+            found.extend(p for _, p in module_parameters(value))
     return found
 
 
