@@ -238,7 +238,13 @@ def _trace(
             recorder.active = True
             recorder.in_backward = False
         seen = list(caught)
-        names = variables(recorder, interp.globals.vars)
+        try:
+            names = variables(recorder, interp.globals.vars)
+        except LimitError as exc:
+            # Naming the program's last tensors records them: the budget may run out here.
+            names = {}
+            if error is None:
+                error = _limit_at(exc, exc.message)
     warnings_seen = [
         {"message": str(w.message), "line": w.lineno if w.filename == "<program>" else None}
         for w in seen[:50]
