@@ -13,6 +13,7 @@ import ast
 import difflib
 import operator
 import time
+import types
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -148,6 +149,27 @@ _SAFE_CALLABLES: tuple[type, ...] = (
     torch.autograd.graph.Node,
     *_CONTEXT_MANAGERS,
 )
+
+# The usual raw callables, told apart without the isinstance walk (Node is an ABC).
+_RAW_CALLABLES = frozenset(
+    {
+        types.BuiltinMethodType,
+        types.MethodType,
+        types.FunctionType,
+        types.MethodWrapperType,
+        types.WrapperDescriptorType,
+        types.MethodDescriptorType,
+        types.ClassMethodDescriptorType,
+    }
+)
+
+
+def _unchecked(value: Any) -> bool:
+    """Whether `value` is a real callable a program may only hold as a Checked."""
+    return type(value) in _RAW_CALLABLES or (
+        callable(value) and not isinstance(value, _SAFE_CALLABLES)
+    )
+
 
 _HINTS_FOR_ATTRIBUTES = {
     "creator": "`.creator` was renamed: use `.grad_fn`",
@@ -1075,7 +1097,7 @@ class Interpreter:
         if type(obj) is SuperProxy:
             return self.super_attr(obj, name, node)
         value = self.read_attr(obj, name, node)
-        if callable(value) and not isinstance(value, _SAFE_CALLABLES):
+        if _unchecked(value):
             if isinstance(obj, type) and class_method_allowed(obj, name):
                 return Checked(value, Unbound(obj), name)
             return Checked(value, obj, name)
@@ -1129,7 +1151,7 @@ class Interpreter:
                 if not super_allowed(klass, obj, name):
                     break
                 value = getattr(super(proxy.cls, obj), name)
-                if callable(value) and not isinstance(value, _SAFE_CALLABLES):
+                if _unchecked(value):
                     return Checked(value, obj, name)
                 return value
         else:
@@ -1640,7 +1662,7 @@ class Interpreter:
                         target = interp.get_attr(obj, attr, func)
                         return interp.invoke(target, args, kwargs, node, label, attr)
                     value = interp.read_attr(obj, attr, func)
-                    if callable(value) and not isinstance(value, _SAFE_CALLABLES):
+                    if _unchecked(value):
                         return interp.call_method(obj, attr, value, args, kwargs, node, label)
                     return interp.invoke(value, args, kwargs, node, label, attr)
                 except BaseException as exc:
@@ -1772,7 +1794,9 @@ class Interpreter:
                             f"descriptor '{mname}' for '{owner.cls.__name__}' objects needs "
                             f"a '{owner.cls.__name__}' as its first argument"
                         )
-                    return self.call_method(args[0], mname, None, args[1:], kwargs, node, label)
+                    # The class's own method bound to the instance (not a subclass's).
+                    method = target.fn.__get__(args[0], owner.cls)
+                    return self.call_method(args[0], mname, method, args[1:], kwargs, node, label)
                 return self.call_method(owner, mname, target.fn, args, kwargs, node, label)
             target = target.fn
             kind = type(target)
@@ -1850,7 +1874,7 @@ class Interpreter:
         elif type(result) is str:
             self.check_size(result)
             return scrub(result)
-        elif callable(result) and not isinstance(result, _SAFE_CALLABLES):
+        elif _unchecked(result):
             # A callable made by a call (a decorated function...): the program gets it checked.
             return Checked(result, None, str(getattr(result, "__name__", "function")))
         return result
