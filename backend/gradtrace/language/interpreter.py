@@ -394,6 +394,8 @@ class Interpreter:
                     interp.rec.before_inplace(obj)
                 else:
                     _check_key(index)
+                    if isinstance(obj, nn.Module):
+                        _check_module_key(obj, index)
                 current = obj[index]
                 result = apply(current, value(scope))
                 interp.set_item(obj, index, result, target)
@@ -1144,8 +1146,12 @@ class Interpreter:
         in the object's MRO that defines `name` (a class of the program, or torch's)."""
         obj = proxy.obj
         mro = type(obj).__mro__
-        if proxy.cls not in mro:
-            raise TypeError("super(type, obj): obj must be an instance or subtype of type")
+        if "gradtrace_members" not in proxy.cls.__dict__ or proxy.cls not in mro:
+            raise ForbiddenError(
+                "super(cls, obj) is available only for one of your classes and an instance "
+                "of it; write super() inside the method",
+                node,
+            )
         for klass in mro[mro.index(proxy.cls) + 1 :]:
             if name in klass.__dict__:
                 if not super_allowed(klass, obj, name):
@@ -1179,6 +1185,8 @@ class Interpreter:
                     sizes.check_index(obj, idx, interp.limits.tensor_elements)
             elif type(idx) is tuple:
                 _check_key(idx)
+            elif isinstance(obj, nn.Module):
+                _check_module_key(obj, idx)
             try:
                 result = obj[idx]
             except BaseException as exc:
@@ -1388,10 +1396,10 @@ class Interpreter:
                     if isinstance(a, Tensor):
                         if isinstance(b, Tensor):
                             sizes.check_broadcast("comparison", a, b, limit)
-                    elif type(a) in nested or type(b) in nested:
-                        # `in` hashes, `==` walks: both recurse in C without bound.
+                    elif type(a) in nested:
+                        # `a in d` hashes a, `a == b` and `a in seq` walk a's paths
+                        # (those both sides share): in C, without bound.
                         check_nesting(a)
-                        check_nesting(b)
                     result = op(a, b)
                 except BaseException as exc:
                     locate(exc, node)
@@ -1814,6 +1822,9 @@ class Interpreter:
             if issubclass(target, nn.Module):
                 sizes.check_module_class(target, args, kwargs, limit)
                 _refuse_meta(args, kwargs, True)
+                if issubclass(target, (nn.ParameterDict, nn.ModuleDict)):
+                    for arg in (*args, *kwargs.values()):
+                        _refuse_private_names(arg)
             elif issubclass(target, torch.optim.Optimizer) and kwargs.get("foreach"):
                 kwargs = {**kwargs, "foreach": False}
             elif target is torch.autograd.Function:
@@ -1926,7 +1937,10 @@ class Interpreter:
                     raise LimitError(f"{kind.__name__}.{name} of a huge range is over the limit")
             if kind is not list:
                 for arg in args:
-                    sizes.check_nesting(arg)
+                    if type(arg) is tuple or type(arg) is frozenset:
+                        sizes.check_nesting(arg)  # a key
+                    elif type(arg) is list:
+                        _keys(arg)  # keys (set.update) or key-value pairs (dict.update)
         elif isinstance(owner, torch.optim.Optimizer):
             if name == "step":
                 for group in owner.param_groups:
@@ -1934,6 +1948,9 @@ class Interpreter:
                         self.rec.before_inplace(p)
         elif isinstance(owner, nn.Module):
             _refuse_meta(args, kwargs, name == "to")
+            if name in _NAMING_METHODS:
+                for arg in (*args, *kwargs.values()):
+                    _refuse_private_names(arg)
             if name == "__init__":
                 self.check_base_init(owner, method, args, kwargs)
         result = method(*args, **kwargs)
@@ -2088,6 +2105,44 @@ class Interpreter:
             self.check_printable(arg)
         text = scrub(sep.join(value_str(a) for a in args) + end)
         self.rec.print(text, args)
+
+
+# Module methods that take attribute names (dotted paths): no '_' names through them.
+_NAMING_METHODS = frozenset(
+    {"add_module", "register_buffer", "register_parameter", "get_submodule", "get_parameter",
+     "append", "extend", "insert"}
+)  # fmt: skip
+
+
+def _refuse_private_names(value: Any) -> None:
+    """Names a Module would setattr/getattr (ParameterDict({...}), add_module(...)): the
+    names a program may not write as attributes may not be given as strings either."""
+    if type(value) is dict:
+        items: Any = value.keys()
+    elif type(value) in (list, tuple):
+        items = [v[0] if type(v) in (list, tuple) and v else v for v in value]
+    else:
+        items = (value,)
+    for item in items:
+        if type(item) is str and (item.startswith("_") or "._" in item):
+            raise ForbiddenError(
+                f"the name {item[:40]!r} starts with '_': such names are not available in "
+                "gradtrace; choose a name without the leading underscore"
+            )
+
+
+def _check_module_key(module: nn.Module, key: Any) -> None:
+    """`pd[key]` of a ParameterDict is getattr(pd, key): only its own entries are items."""
+    if type(key) is not str:
+        return
+    _refuse_private_names(key)
+    if isinstance(module, nn.ParameterDict) and key not in module:
+        if hasattr(module, key):
+            raise ForbiddenError(
+                f"{key!r} is not an entry of this ParameterDict (its items are its "
+                "parameters, not the Module's attributes)"
+            )
+        raise KeyError(key)
 
 
 def _check_key(key: Any) -> None:

@@ -422,7 +422,8 @@ def class_method_allowed(cls: type, name: str) -> bool:
 
 
 def super_allowed(klass: type, obj: object, name: str) -> bool:
-    """Whether `super().name` may resolve to `klass.name` (the class that defines it)."""
+    """Whether `super().name` may resolve to `klass.name` (the class that defines it);
+    `obj` is an instance of one of the program's classes."""
     members = klass.__dict__.get("gradtrace_members")
     if members is not None:
         return name in members

@@ -277,7 +277,7 @@ def count_items(value: Any, budget: int) -> int:
 
 
 NESTING_DEPTH = 100
-NESTED_CONTAINERS = 100_000
+NESTED_CONTAINERS = 1_000_000
 NESTED = frozenset({tuple, list, set, frozenset, dict})
 
 
