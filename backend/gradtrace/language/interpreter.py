@@ -10,6 +10,7 @@ the recorder, which builds the trace.
 from __future__ import annotations
 
 import ast
+import contextlib
 import difflib
 import operator
 import time
@@ -85,6 +86,9 @@ _TEXT_CONVERSIONS = (ord("s"), ord("r"))
 
 class WallTimeExceeded(BaseException):
     """Raised from the wall-clock alarm; a BaseException so no program handler catches it."""
+
+
+_UNSWALLOWED = (ProgramError, WallTimeExceeded, MemoryError)
 
 
 class _FunctionContext:
@@ -816,41 +820,52 @@ class Interpreter:
         final = self.compile_block(node.finalbody, fc)
         interp = self
 
+        def attempt(scope: Scope) -> Any:
+            try:
+                result = body(scope)
+            except ProgramError:
+                raise
+            except Exception as exc:
+                for type_expr, target, handler_body, _handler in handlers:
+                    if type_expr is not None:
+                        wanted = type_expr(scope)
+                        classes = wanted if isinstance(wanted, tuple) else (wanted,)
+                        if not all(
+                            isinstance(c, type) and issubclass(c, BaseException) for c in classes
+                        ):
+                            raise TypeError(
+                                "catching classes that do not inherit from BaseException is not allowed"
+                            ) from None
+                        if not isinstance(exc, classes):
+                            continue
+                    if target is not None:
+                        target(scope, exc)
+                    interp.handling.append(exc)
+                    try:
+                        return handler_body(scope)
+                    finally:
+                        interp.handling.pop()
+                raise
+            if result is not None:
+                return result
+            return orelse(scope)
+
         def try_(scope: Scope) -> Any:
             try:
-                try:
-                    result = body(scope)
-                except ProgramError:
-                    raise
-                except Exception as exc:
-                    for type_expr, target, handler_body, _handler in handlers:
-                        if type_expr is not None:
-                            wanted = type_expr(scope)
-                            classes = wanted if isinstance(wanted, tuple) else (wanted,)
-                            if not all(
-                                isinstance(c, type) and issubclass(c, BaseException)
-                                for c in classes
-                            ):
-                                raise TypeError(
-                                    "catching classes that do not inherit from BaseException is not allowed"
-                                ) from None
-                            if not isinstance(exc, classes):
-                                continue
-                        if target is not None:
-                            target(scope, exc)
-                        interp.handling.append(exc)
-                        try:
-                            return handler_body(scope)
-                        finally:
-                            interp.handling.pop()
-                    raise
-                if result is not None:
-                    return result
-                return orelse(scope)
-            finally:
+                result = attempt(scope)
+            except _UNSWALLOWED:
+                # A refusal or a spent budget ends the program: the finally block runs, but
+                # neither its return/break nor an error of its own may swallow it.
+                with contextlib.suppress(Exception):  # the first error is the one reported
+                    final(scope)
+                raise
+            except BaseException:
                 r = final(scope)
                 if r is not None:
-                    return r  # noqa: B012 - Python's own semantics: finally's return wins
+                    return r  # Python's own semantics: finally's return wins
+                raise
+            r = final(scope)
+            return result if r is None else r
 
         return try_
 
