@@ -129,6 +129,14 @@ def make_builtins(interp: Interpreter) -> dict[str, Any]:
                 raise TypeError("isinstance() arg 2 must be a type or tuple of types")
         return isinstance(obj, cls)
 
+    def safe_chr(code: int) -> str:
+        # A lone surrogate cannot be written as UTF-8: the page could not be sent.
+        if isinstance(code, int) and 0xD800 <= code <= 0xDFFF:
+            raise ForbiddenError(
+                f"chr({code:#x}) is a lone surrogate, which cannot be shown; use another character"
+            )
+        return chr(code)
+
     def safe_iter(obj: Any) -> Any:
         return iter(bounded(obj))
 
@@ -144,7 +152,7 @@ def make_builtins(interp: Interpreter) -> dict[str, Any]:
         "bool": bool,
         "repr": safe_repr,
         "callable": callable,
-        "chr": chr,
+        "chr": safe_chr,
         "ord": ord,
         "hex": hex,
         "bin": bin,

@@ -41,9 +41,10 @@ from gradtrace.language.namespaces import (
     class_method_allowed,
     namespace_member,
     super_allowed,
+    user_class_member,
     width_method,
 )
-from gradtrace.language.tensor_text import scrub, tensor_str, value_str
+from gradtrace.language.tensor_text import clean_text, scrub, tensor_str, value_str
 from gradtrace.language.values import (
     Namespace,
     Parameters,
@@ -801,6 +802,7 @@ class Interpreter:
                 exc = exc()
             if not isinstance(exc, Exception) or isinstance(exc, ProgramError):
                 raise TypeError("exceptions must derive from BaseException")
+            sizes.check_nesting(exc.args)  # its message is written from them
             raise exc
 
         return raise_
@@ -971,8 +973,18 @@ class Interpreter:
             setattr(obj, name, value)
             return
         if isinstance(obj, (nn.Module, torch.autograd.function.BackwardCFunction)):
-            if isinstance(obj, nn.Module) and isinstance(value, Tensor):
-                self.rec.name(value, name)
+            if isinstance(obj, nn.Module):
+                if isinstance(value, Tensor):
+                    self.rec.name(value, name)
+                elif callable(getattr(type(obj), name, None)) and not user_class_member(
+                    type(obj), name
+                ):
+                    # torch (and the trace) call these methods: none is the program's.
+                    raise ForbiddenError(
+                        f"`.{name}` is a method of torch's {type(obj).__name__}: a program may "
+                        "not replace it (define it in your class instead)",
+                        node,
+                    )
             setattr(obj, name, value)
             return
         raise ForbiddenError(f"cannot set attributes on a {type(obj).__name__}", node)
@@ -1863,6 +1875,8 @@ class Interpreter:
             if kwargs:
                 _refuse_meta((), kwargs, False)
             fresh = fname in sizes.UNINITIALISED
+            if fname == "embedding" and (kwargs.get("sparse") or (len(args) > 6 and args[6])):
+                raise ForbiddenError(_SPARSE)
             if fname.endswith("_"):
                 for arg in args[:1]:
                     if isinstance(arg, Tensor):
@@ -1993,6 +2007,8 @@ class Interpreter:
         name: str,
     ) -> Any:
         """Call a Module with its dotted path on the recorder's stack, so its nodes group by it."""
+        if isinstance(module, nn.Embedding) and module.sparse:
+            raise ForbiddenError(_SPARSE)
         stack = self.rec.module_stack
         path = f"{stack[-1]}.{name}" if stack and name else (name or type(module).__name__)
         stack.append(path)
@@ -2118,7 +2134,7 @@ class Interpreter:
             raise TypeError("sep and end must be None or strings")
         for arg in args:
             self.check_printable(arg)
-        text = scrub(sep.join(value_str(a) for a in args) + end)
+        text = clean_text(scrub(sep.join(value_str(a) for a in args) + end))
         self.rec.print(text, args)
 
 
@@ -2171,6 +2187,12 @@ def _keys(items: list[Any]) -> list[Any]:
         if type(item) is tuple or type(item) is frozenset:
             sizes.check_nesting(item)
     return items
+
+
+_SPARSE = (
+    "sparse gradients (sparse=True) are not available in gradtrace: leave sparse out, "
+    "the gradient is then an ordinary tensor"
+)
 
 
 def _refuse_meta(args: tuple[Any, ...], kwargs: dict[str, Any], positional: bool) -> None:

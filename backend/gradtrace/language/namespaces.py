@@ -391,7 +391,7 @@ def attribute_allowed(obj: object, name: str) -> bool:
         for table in ("_parameters", "_modules", "_buffers"):
             if name in obj.__dict__.get(table, {}):
                 return True
-        return name in obj.__dict__ or _user_class_member(kind, name)
+        return name in obj.__dict__ or user_class_member(kind, name)
     if isinstance(obj, torch.autograd.function.BackwardCFunction):
         return name in _CTX_ATTRIBUTES or name in obj.__dict__
     if isinstance(obj, torch.autograd.graph.Node):
@@ -449,7 +449,7 @@ def namespace_member(member: Any, name: str) -> Any:
     return wrapped
 
 
-def _user_class_member(kind: type, name: str) -> bool:
+def user_class_member(kind: type, name: str) -> bool:
     """A method or class attribute the program itself wrote on one of its classes."""
     for klass in kind.__mro__:
         members = klass.__dict__.get("gradtrace_members")
@@ -461,7 +461,7 @@ def _user_class_member(kind: type, name: str) -> bool:
 def _class_attribute_allowed(cls: type, name: str) -> bool:
     if issubclass(cls, torch.autograd.Function) and name == "apply":
         return True
-    return _user_class_member(cls, name)
+    return user_class_member(cls, name)
 
 
 def width_method(name: str) -> bool:

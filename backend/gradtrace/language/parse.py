@@ -70,6 +70,14 @@ def parse_program(source: str, limits: Limits) -> ast.Module:
             f"the program is {len(source):,} characters long; the limit is {limits.source_chars:,}",
             _Place(line),
         )
+    if not source.isascii():
+        try:
+            source.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            raise ForbiddenError(
+                "source code cannot contain lone surrogates (\\ud800-\\udfff)",
+                _Place(source.count("\n", 0, exc.start) + 1),
+            ) from None
     if "\x00" in source:
         raise ForbiddenError(
             "source code cannot contain null bytes",

@@ -46,6 +46,17 @@ def scrub(text: str) -> str:
     return text
 
 
+def clean_text(text: str) -> str:
+    """`text` as UTF-8 can carry it: a lone surrogate is written as its escape."""
+    if text.isascii():
+        return text
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text
+
+
 def value_str(value: Any) -> str:
     """Exactly `str(value)`, for a tensor or a flat list or tuple with tensors in it
     (`print(torch.autograd.grad(y, x))` prints a tuple of them)."""

@@ -22,7 +22,7 @@ from gradtrace.language.interpreter import Interpreter, WallTimeExceeded
 from gradtrace.language.limits import Limits
 from gradtrace.language.namespaces import MODULES, manual_seed
 from gradtrace.language.parse import parse_program
-from gradtrace.language.tensor_text import scrub
+from gradtrace.language.tensor_text import clean_text, scrub
 from gradtrace.trace.recorder import Recorder, module_parameters
 from gradtrace.trace.serialize import dump_trace, span, variables
 from gradtrace.version import __version__
@@ -69,7 +69,19 @@ def _limit_at(exc: BaseException, message: str) -> dict[str, Any]:
     return where
 
 
-_ERROR_REPR = reprlib.Repr()
+class _ErrorRepr(reprlib.Repr):
+    """reprlib's bounds, and no repr() of objects of the program's making: a Module's
+    repr runs its extra_repr, program code, which may not run once the program ended."""
+
+    def repr_instance(self, x: Any, level: int) -> str:
+        if type(x) in (int, float, complex, bool, type(None)):
+            return reprlib.Repr.repr_instance(self, x, level)
+        if isinstance(x, torch.Tensor):
+            return f"tensor(shape={list(x.shape)}, dtype={x.dtype})"
+        return f"<{type(x).__name__} object>"
+
+
+_ERROR_REPR = _ErrorRepr()
 _ERROR_REPR.maxlevel = 4
 _ERROR_REPR.maxstring = 200
 _ERROR_REPR.maxother = 200
@@ -81,17 +93,21 @@ def _message(exc: BaseException) -> str:
     args = exc.args
     if isinstance(exc, KeyError) and args:
         message = _ERROR_REPR.repr(args[0])
-    elif len(args) == 1 and type(args[0]) is str:
-        message = args[0]
-    elif all(type(a) in (str, int, float, bool) for a in args) and len(args) <= 10:
-        message = str(exc)
     elif len(args) == 1:
-        message = _ERROR_REPR.repr(args[0])
+        arg = args[0]
+        if type(arg) is str:
+            message = arg
+        elif type(arg) in (int, float, bool):
+            message = str(arg)
+        else:
+            message = _ERROR_REPR.repr(arg)
+    elif not args:
+        message = ""
     else:
         message = _ERROR_REPR.repr(args)
     if len(message) > _ERROR_MESSAGE_CHARS:
         message = message[:_ERROR_MESSAGE_CHARS] + "..."
-    return scrub(message)
+    return clean_text(scrub(message))
 
 
 def error_info(exc: BaseException) -> dict[str, Any]:
@@ -124,7 +140,7 @@ def error_info(exc: BaseException) -> dict[str, Any]:
         "end_line": None,
         "end_col": None,
     }
-    return {"type": type_name, "message": message, "hint": hint, **where}
+    return {"type": type_name, "message": clean_text(message), "hint": hint, **where}
 
 
 @contextlib.contextmanager
@@ -246,7 +262,10 @@ def _trace(
             if error is None:
                 error = _limit_at(exc, exc.message)
     warnings_seen = [
-        {"message": str(w.message), "line": w.lineno if w.filename == "<program>" else None}
+        {
+            "message": clean_text(str(w.message)),
+            "line": w.lineno if w.filename == "<program>" else None,
+        }
         for w in seen[:50]
     ]
     return dump_trace(
