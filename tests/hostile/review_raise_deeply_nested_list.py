@@ -1,4 +1,4 @@
-# expect: ValueError
+# expect: LimitError
 x = []
 for i in range(50000):
     x = [x]

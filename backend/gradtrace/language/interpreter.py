@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import torch
+import torch.utils.data as tud
 from torch import nn
 
 from gradtrace.identity import identity
@@ -51,9 +52,11 @@ from gradtrace.language.values import (
     SuperProxy,
     UserFunction,
 )
+from gradtrace.trace.recorder import module_parameters
 
 if TYPE_CHECKING:
     from gradtrace.trace.recorder import Recorder
+
 
 Tensor = torch.Tensor
 Closure = Callable[["Scope"], Any]
@@ -504,7 +507,18 @@ class Interpreter:
             return self._tensor_rows(value, node)
         if isinstance(value, (UserFunction, Namespace)):
             raise TypeError(f"'{type(value).__name__}' object is not iterable")
+        if isinstance(value, tud.DataLoader):
+            return self._checked_batches(value)
         return value
+
+    def _checked_batches(self, loader: Any) -> Any:
+        """A DataLoader's batches are made by torch (collate): checked as they come."""
+        for batch in loader:
+            if isinstance(batch, Tensor):
+                self.check_size(batch)
+            elif isinstance(batch, (tuple, list)):
+                self.check_sizes(batch)
+            yield batch
 
     def _tensor_rows(self, value: Tensor, node: ast.AST) -> Any:
         label = self.segment(node)
@@ -803,6 +817,11 @@ class Interpreter:
             if not isinstance(exc, Exception) or isinstance(exc, ProgramError):
                 raise TypeError("exceptions must derive from BaseException")
             sizes.check_nesting(exc.args)  # its message is written from them
+            chars = sum(len(a) for a in exc.args if type(a) is str)
+            if chars > interp.limits.string_chars:
+                raise LimitError(
+                    f"an exception message of {chars:,} characters is over the string limit"
+                )
             raise exc
 
         return raise_
@@ -1226,6 +1245,8 @@ class Interpreter:
                     rec.result(
                         result, node, label, (obj, idx) if isinstance(idx, Tensor) else (obj,)
                     )
+            elif type(result) is tuple and not isinstance(obj, (tuple, list)):
+                interp.check_sizes(result)  # a TensorDataset's rows, indexed by a tensor
             elif isinstance(obj, (list, str, tuple)) and isinstance(idx, slice):
                 interp.check_size(result)
             return result
@@ -1354,6 +1375,16 @@ class Interpreter:
                 f"({self.limits.tensor_elements:,} per tensor)"
             )
 
+    def check_sizes(self, values: Any) -> None:
+        """The tensors of a tuple or list a call returned (two levels: LSTM's (out, (h, c)))."""
+        for item in values:
+            if isinstance(item, Tensor):
+                self.check_size(item)
+            elif type(item) is tuple or type(item) is list:
+                for sub in item:
+                    if isinstance(sub, Tensor):
+                        self.check_size(sub)
+
     def check_printable(self, value: Any) -> None:
         """str() of nested containers walks every item: bound it before it starts."""
         if isinstance(value, BaseException):
@@ -1423,6 +1454,8 @@ class Interpreter:
                     if isinstance(a, Tensor):
                         if isinstance(b, Tensor):
                             sizes.check_broadcast("comparison", a, b, limit)
+                        elif type(b) is list or type(b) is tuple:
+                            _check_against(a, b, limit)  # `a in seq` compares with each
                     elif type(a) in nested:
                         # `a in d` hashes a, `a == b` and `a in seq` walk a's paths
                         # (those both sides share): in C, without bound.
@@ -1877,6 +1910,8 @@ class Interpreter:
             fresh = fname in sizes.UNINITIALISED
             if fname == "embedding" and (kwargs.get("sparse") or (len(args) > 6 and args[6])):
                 raise ForbiddenError(_SPARSE)
+            if fname in ("gradcheck", "gradgradcheck"):
+                _check_gradcheck(fname, args, kwargs)
             if fname.endswith("_"):
                 for arg in args[:1]:
                     if isinstance(arg, Tensor):
@@ -1886,8 +1921,13 @@ class Interpreter:
         result = target(*args, **kwargs)
         if fresh and isinstance(result, Tensor):
             _zero_fill(result)
-        if isinstance(result, nn.Module) and isinstance(target, type) and self.rec.active:
-            self.rec.adopt_parameters(result, node, label)
+        if isinstance(result, nn.Module) and isinstance(target, type):
+            # Its own size rule (Conv2d squares an int kernel, LSTM has 4 gates) is torch's:
+            # what the constructor made is checked before the program holds it.
+            for _, param in module_parameters(result):
+                self.check_size(param)
+            if self.rec.active:
+                self.rec.adopt_parameters(result, node, label)
         return self.after_call(result, args, kwargs, node, label)
 
     def after_call(
@@ -1904,13 +1944,18 @@ class Interpreter:
             if self.rec.active:
                 self.rec.result(result, node, label, _tensor_inputs(args, kwargs))
         elif isinstance(result, (tuple, list)):
-            if result and isinstance(result[0], Tensor) and self.rec.active:
-                inputs = _tensor_inputs(args, kwargs)
-                for item in result:
-                    if isinstance(item, Tensor):
-                        self.rec.result(item, node, label, inputs)
+            if result and isinstance(result[0], Tensor):
+                self.check_sizes(result)
+                if self.rec.active:
+                    inputs = _tensor_inputs(args, kwargs)
+                    for item in result:
+                        if isinstance(item, Tensor):
+                            self.rec.result(item, node, label, inputs)
             else:
                 self.check_size(result)
+        elif type(result) is int:
+            if not -self.int_bound < result < self.int_bound:
+                raise LimitError(f"an integer grew past {self.limits.int_bits} bits")
         elif type(result) is str:
             self.check_size(result)
             return scrub(result)
@@ -1950,7 +1995,9 @@ class Interpreter:
                 total = sum(len(p) for p in parts if type(p) is str) + len(owner) * len(parts)
                 if total > limits.string_chars:
                     raise LimitError(f"joining {total:,} characters is over the string limit")
-        elif kind is list or kind is set or kind is dict or kind is frozenset:
+        elif kind is list or kind is set or kind is dict or kind is frozenset or kind is tuple:
+            if name in ("count", "index", "remove") and args and isinstance(args[0], Tensor):
+                _check_against(args[0], owner, limits.tensor_elements)
             if (
                 name == "extend"
                 and args
@@ -2014,6 +2061,12 @@ class Interpreter:
         stack.append(path)
         try:
             result = module(*args, **kwargs)
+            # torch's layers are not pre-checked (a padding or a kernel makes the size):
+            # what they made is checked before the program holds it.
+            if isinstance(result, Tensor):
+                self.check_size(result)
+            elif isinstance(result, tuple):
+                self.check_sizes(result)
             # Recorded inside the module: the Nodes torch made in its forward belong to it.
             if self.rec.active:
                 inputs = _tensor_inputs(args, kwargs)
@@ -2067,11 +2120,13 @@ class Interpreter:
             self.check_size(result)
             if self.rec.active:
                 self.rec.result(result, node, label, (obj, *_tensor_inputs(args, kwargs)))
-        elif isinstance(result, tuple) and self.rec.active:
-            inputs = (obj, *_tensor_inputs(args, kwargs))
-            for item in result:
-                if isinstance(item, Tensor):
-                    self.rec.result(item, node, label, inputs)
+        elif isinstance(result, tuple):
+            self.check_sizes(result)
+            if self.rec.active:
+                inputs = (obj, *_tensor_inputs(args, kwargs))
+                for item in result:
+                    if isinstance(item, Tensor):
+                        self.rec.result(item, node, label, inputs)
         elif type(result) is list:
             self.check_size(result)
         return result
@@ -2174,6 +2229,29 @@ def _check_module_key(module: nn.Module, key: Any) -> None:
                 "parameters, not the Module's attributes)"
             )
         raise KeyError(key)
+
+
+# gradcheck builds Jacobians of inputs x outputs and runs the function twice per input
+# element, all inside torch: a bound on the input elements keeps it to a second or so.
+_GRADCHECK_ELEMENTS = 1_000
+
+
+def _check_gradcheck(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+    inputs = args[1] if len(args) > 1 else kwargs.get("inputs")
+    tensors = [inputs] if isinstance(inputs, Tensor) else list(inputs or ())
+    total = sum(t.numel() for t in tensors if isinstance(t, Tensor))
+    if total > _GRADCHECK_ELEMENTS:
+        raise LimitError(
+            f"{name}() of {total:,} input elements is over the limit "
+            f"({_GRADCHECK_ELEMENTS:,}): check a smaller input"
+        )
+
+
+def _check_against(t: Tensor, items: Any, limit: int) -> None:
+    """`t == item` for each tensor item (list.count, `in`) broadcasts inside C."""
+    for item in items:
+        if isinstance(item, Tensor):
+            sizes.check_broadcast("comparison", t, item, limit)
 
 
 def _check_key(key: Any) -> None:

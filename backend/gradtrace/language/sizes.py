@@ -183,6 +183,8 @@ def check_call(
         return
     if name == "arange":
         _check_arange(args, kwargs, limit)
+    if name in _CONVOLUTIONS:
+        _check_convolution(name, fn, args, kwargs, limit, method_of)
     bound = prod_numbers * prod_tensors
     if name in _SQUARING:
         bound = bound * bound
@@ -192,6 +194,41 @@ def check_call(
     numel = _dry_run(fn, args, kwargs, method_of, name)
     if numel is not None and numel > limit:
         raise _refuse(name, numel, limit)
+
+
+_CONVOLUTIONS = frozenset({"conv1d", "conv2d", "conv_transpose2d"})
+# Multiply-adds one call may cost, per element of the tensor limit: one C call that the
+# wall-clock alarm cannot interrupt (a 280x280 kernel over 560x560 is 6e9).
+OPS_PER_ELEMENT = 300
+
+
+def _check_convolution(
+    name: str,
+    fn: Callable[..., Any],
+    args: Any,
+    kwargs: dict[str, Any],
+    limit: int,
+    method_of: torch.Tensor | None,
+) -> None:
+    x = args[0] if args else kwargs.get("input")
+    weight = args[1] if len(args) > 1 else kwargs.get("weight")
+    if not isinstance(weight, torch.Tensor) or weight.dim() < 2 or not isinstance(x, torch.Tensor):
+        return
+    padded = name == "conv_transpose2d" or len(args) > 4 or "padding" in kwargs
+    if not padded and x.numel() * weight.numel() <= limit * OPS_PER_ELEMENT:
+        return  # unpadded: at most one output per input position, each weight-sized
+    numel = _dry_run(fn, args, kwargs, method_of, name)
+    if numel is None:
+        return
+    per_output = weight.numel() // max(weight.shape[0], 1)
+    if name == "conv_transpose2d":
+        per_output = weight.numel() // max(weight.shape[1], 1)
+    cost = numel * per_output
+    if cost > limit * OPS_PER_ELEMENT:
+        raise LimitError(
+            f"{name}() would take {cost:,} multiply-adds; the limit is "
+            f"{limit * OPS_PER_ELEMENT:,} per operation"
+        )
 
 
 def _number(value: Any) -> float | None:
