@@ -1907,11 +1907,12 @@ class Interpreter:
             sizes.check_call(fname, target, args, kwargs, limit)
             if kwargs:
                 _refuse_meta((), kwargs, False)
-            fresh = fname in sizes.UNINITIALISED
-            if fname == "embedding" and (kwargs.get("sparse") or (len(args) > 6 and args[6])):
-                raise ForbiddenError(_SPARSE)
-            if fname in ("gradcheck", "gradgradcheck"):
-                _check_gradcheck(fname, args, kwargs)
+            if fname in _SPECIAL_FUNCTIONS:
+                fresh = fname in sizes.UNINITIALISED
+                if fname == "embedding" and (kwargs.get("sparse") or (len(args) > 6 and args[6])):
+                    raise ForbiddenError(_SPARSE)
+                if fname in ("gradcheck", "gradgradcheck"):
+                    _check_gradcheck(fname, args, kwargs)
             if fname.endswith("_"):
                 for arg in args[:1]:
                     if isinstance(arg, Tensor):
@@ -2266,6 +2267,9 @@ def _keys(items: list[Any]) -> list[Any]:
             sizes.check_nesting(item)
     return items
 
+
+# Functions with a check of their own besides their size (one set test on the hot path).
+_SPECIAL_FUNCTIONS = sizes.UNINITIALISED | {"embedding", "gradcheck", "gradgradcheck"}
 
 _SPARSE = (
     "sparse gradients (sparse=True) are not available in gradtrace: leave sparse out, "
