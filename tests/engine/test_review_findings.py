@@ -118,3 +118,15 @@ def test_keys_and_comparisons_of_ordinary_containers_still_work() -> None:
     )
     assert trace.ok, trace.error
     assert trace.stdout == "a True {(1,)} {(1, 2)} {1: 2} True True\n"
+
+
+def test_dict_and_set_builtins_take_mappings_and_iterables() -> None:
+    trace = run(
+        "import torch\nm = torch.nn.Linear(1, 1)\n"
+        "print(sorted(dict(m.state_dict())), list(dict(m.named_parameters())),\n"
+        "      sorted(set(zip([1, 2], [3, 4]))), dict(zip('ab', [1, 2])))\n"
+    )
+    assert trace.ok, trace.error
+    assert trace.stdout == (
+        "['bias', 'weight'] ['weight', 'bias'] [(1, 3), (2, 4)] {'a': 1, 'b': 2}\n"
+    )

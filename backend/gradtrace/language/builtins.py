@@ -94,7 +94,10 @@ def make_builtins(interp: Interpreter) -> dict[str, Any]:
             checked = []
             for arg in args:
                 bounded(arg)
-                if type(arg) not in (dict, set, frozenset, str, range):
+                # A mapping's keys are hashed already; anything else is materialised.
+                if not isinstance(arg, (dict, set, frozenset, str, range)) and not hasattr(
+                    arg, "keys"
+                ):
                     arg = list(arg)
                     interp.check_size(arg)
                     for item in arg:
