@@ -2262,6 +2262,7 @@ def _check_key(key: Any) -> None:
 
 
 def _keys(items: list[Any]) -> list[Any]:
+    """Items about to be hashed (a set display, set.update): each bounded first."""
     for item in items:
         if type(item) is tuple or type(item) is frozenset:
             sizes.check_nesting(item)
