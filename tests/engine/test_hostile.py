@@ -42,6 +42,8 @@ SENTINEL_TEXT = "do not touch\n"
 WARM_UP = (
     "import torch\nx = torch.ones(3, requires_grad=True)\n(x * 2).sum().backward()\n"
     "big = torch.ones(1000, 1000)\nprint((big @ big).sum())\n"
+    # An optimizer's first use imports for seconds; the service's workers warm it up too.
+    "opt = torch.optim.SGD([x], lr=0.1)\nopt.step()\n"
 )
 
 EXPECT = re.compile(r"^# expect: ([A-Za-z|]+)\s*$")

@@ -7,6 +7,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from gradtrace.language.errors import ForbiddenError, LimitError
+from gradtrace.language.sizes import check_nesting
+from gradtrace.language.tensor_text import scrub
 
 if TYPE_CHECKING:
     from gradtrace.language.interpreter import Interpreter
@@ -85,6 +87,30 @@ def make_builtins(interp: Interpreter) -> dict[str, Any]:
         wrapper.__qualname__ = fn.__name__
         return wrapper
 
+    def hashing(fn: Callable[..., Any]) -> Callable[..., Any]:
+        """set(), frozenset(), dict(): their items are hashed in C, so bounded first."""
+
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            checked = []
+            for arg in args:
+                bounded(arg)
+                # A mapping's keys are hashed already; anything else is materialised.
+                if not isinstance(arg, (dict, set, frozenset, str, range)) and not hasattr(
+                    arg, "keys"
+                ):
+                    arg = list(arg)
+                    interp.check_size(arg)
+                    for item in arg:
+                        check_nesting(item)
+                checked.append(arg)
+            result = fn(*checked, **kwargs)
+            interp.check_size(result)
+            return result
+
+        wrapper.__name__ = fn.__name__
+        wrapper.__qualname__ = fn.__name__
+        return wrapper
+
     def safe_pow(base: Any, exp: Any, mod: Any = None) -> Any:
         if mod is None:
             return interp.binary_pow(base, exp)
@@ -93,11 +119,11 @@ def make_builtins(interp: Interpreter) -> dict[str, Any]:
     def safe_format(value: Any, spec: str = "") -> str:
         check_format_spec(spec, limits.string_chars)
         interp.check_printable(value)
-        return format(value, spec)
+        return scrub(format(value, spec))
 
     def safe_repr(value: Any) -> str:
         interp.check_printable(value)
-        return repr(value)
+        return scrub(repr(value))
 
     def safe_isinstance(obj: Any, cls: Any) -> bool:
         classes = cls if isinstance(cls, tuple) else (cls,)
@@ -105,6 +131,14 @@ def make_builtins(interp: Interpreter) -> dict[str, Any]:
             if not isinstance(c, type):
                 raise TypeError("isinstance() arg 2 must be a type or tuple of types")
         return isinstance(obj, cls)
+
+    def safe_chr(code: int) -> str:
+        # A lone surrogate cannot be written as UTF-8: the page could not be sent.
+        if isinstance(code, int) and 0xD800 <= code <= 0xDFFF:
+            raise ForbiddenError(
+                f"chr({code:#x}) is a lone surrogate, which cannot be shown; use another character"
+            )
+        return chr(code)
 
     def safe_iter(obj: Any) -> Any:
         return iter(bounded(obj))
@@ -121,7 +155,7 @@ def make_builtins(interp: Interpreter) -> dict[str, Any]:
         "bool": bool,
         "repr": safe_repr,
         "callable": callable,
-        "chr": chr,
+        "chr": safe_chr,
         "ord": ord,
         "hex": hex,
         "bin": bin,
@@ -141,9 +175,9 @@ def make_builtins(interp: Interpreter) -> dict[str, Any]:
         "reversed": consuming(reversed),
         "list": consuming(list),
         "tuple": consuming(tuple),
-        "dict": consuming(dict),
-        "set": consuming(set),
-        "frozenset": consuming(frozenset),
+        "dict": hashing(dict),
+        "set": hashing(set),
+        "frozenset": hashing(frozenset),
         "sorted": consuming(sorted),
         "sum": consuming(sum),
         "min": consuming(min),

@@ -10,23 +10,27 @@ the recorder, which builds the trace.
 from __future__ import annotations
 
 import ast
+import contextlib
 import difflib
 import operator
 import time
+import types
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import torch
+import torch.utils.data as tud
 from torch import nn
 
 from gradtrace.identity import identity
-from gradtrace.language import sizes
+from gradtrace.language import callables, sizes
 from gradtrace.language.builtins import (
     FORBIDDEN_BUILTINS,
     check_format_spec,
     check_percent_format,
     make_builtins,
 )
+from gradtrace.language.callables import Checked, Unbound
 from gradtrace.language.errors import ForbiddenError, LimitError, ProgramError
 from gradtrace.language.limits import Limits
 from gradtrace.language.namespaces import (
@@ -35,18 +39,24 @@ from gradtrace.language.namespaces import (
     TENSOR_SETTABLE,
     TORCH_CALLABLES,
     attribute_allowed,
+    class_method_allowed,
+    namespace_member,
+    super_allowed,
+    user_class_member,
     width_method,
 )
-from gradtrace.language.tensor_text import tensor_str, value_str
+from gradtrace.language.tensor_text import clean_text, scrub, tensor_str, value_str
 from gradtrace.language.values import (
     Namespace,
     Parameters,
     SuperProxy,
     UserFunction,
 )
+from gradtrace.trace.recorder import module_parameters
 
 if TYPE_CHECKING:
     from gradtrace.trace.recorder import Recorder
+
 
 Tensor = torch.Tensor
 Closure = Callable[["Scope"], Any]
@@ -80,6 +90,9 @@ _TEXT_CONVERSIONS = (ord("s"), ord("r"))
 
 class WallTimeExceeded(BaseException):
     """Raised from the wall-clock alarm; a BaseException so no program handler catches it."""
+
+
+_UNSWALLOWED = (ProgramError, WallTimeExceeded, MemoryError)
 
 
 class _FunctionContext:
@@ -132,6 +145,40 @@ _CONTEXT_MANAGERS = (
     torch.inference_mode,
 )
 
+# Callable values a program may hold as they are: our own objects and admitted classes (a
+# Module or a grad_fn Node is called through the interpreter's checks). Any other
+# callable a program gets hold of is handed over as a Checked.
+_SAFE_CALLABLES: tuple[type, ...] = (
+    type,
+    UserFunction,
+    Checked,
+    Namespace,
+    nn.Module,
+    torch.autograd.graph.Node,
+    *_CONTEXT_MANAGERS,
+)
+
+# The usual raw callables, told apart without the isinstance walk (Node is an ABC).
+_RAW_CALLABLES = frozenset(
+    {
+        types.BuiltinMethodType,
+        types.MethodType,
+        types.FunctionType,
+        types.MethodWrapperType,
+        types.WrapperDescriptorType,
+        types.MethodDescriptorType,
+        types.ClassMethodDescriptorType,
+    }
+)
+
+
+def _unchecked(value: Any) -> bool:
+    """Whether `value` is a real callable a program may only hold as a Checked."""
+    return type(value) in _RAW_CALLABLES or (
+        callable(value) and not isinstance(value, _SAFE_CALLABLES)
+    )
+
+
 _HINTS_FOR_ATTRIBUTES = {
     "creator": "`.creator` was renamed: use `.grad_fn`",
     "volatile": "`volatile` was removed: use `with torch.no_grad():`",
@@ -159,8 +206,17 @@ class Interpreter:
         self.repeated = 0
         self.deadline = time.monotonic() + limits.wall_time_s
         self.int_bound = 1 << limits.int_bits
-        self.builtins = make_builtins(self)
-        self.builtins["print"] = self.builtin_print
+        table = make_builtins(self)
+        table["print"] = self.builtin_print
+        self.builtins: dict[str, Any] = {
+            name: value
+            if isinstance(value, _SAFE_CALLABLES) or not callable(value)
+            else Checked(value, None, name)
+            for name, value in table.items()
+        }
+        # The call being evaluated: where a Checked called from inside torch or a builtin
+        # (a hook, a map) is recorded.
+        self.here: ast.AST | None = None
         self.globals = Scope({}, None)
         self.handling: list[BaseException] = []
 
@@ -168,7 +224,11 @@ class Interpreter:
 
     def run(self, tree: ast.Module) -> None:
         body = self.compile_block(tree.body, _MODULE_CONTEXT)
-        body(self.globals)
+        callables.enter(self)
+        try:
+            body(self.globals)
+        finally:
+            callables.leave(self)
 
     def close(self) -> None:
         """Drop what ties the program's objects into cycles (scopes, builtins), once it ended."""
@@ -337,7 +397,13 @@ class Interpreter:
                 obj = obj_expr(scope)
                 index = index_expr(scope)
                 if isinstance(obj, Tensor):
+                    if not isinstance(index, (int, slice)):
+                        sizes.check_index(obj, index, interp.limits.tensor_elements)
                     interp.rec.before_inplace(obj)
+                else:
+                    _check_key(index)
+                    if isinstance(obj, nn.Module):
+                        _check_module_key(obj, index)
                 current = obj[index]
                 result = apply(current, value(scope))
                 interp.set_item(obj, index, result, target)
@@ -441,7 +507,18 @@ class Interpreter:
             return self._tensor_rows(value, node)
         if isinstance(value, (UserFunction, Namespace)):
             raise TypeError(f"'{type(value).__name__}' object is not iterable")
+        if isinstance(value, tud.DataLoader):
+            return self._checked_batches(value)
         return value
+
+    def _checked_batches(self, loader: Any) -> Any:
+        """A DataLoader's batches are made by torch (collate): checked as they come."""
+        for batch in loader:
+            if isinstance(batch, Tensor):
+                self.check_size(batch)
+            elif isinstance(batch, (tuple, list)):
+                self.check_sizes(batch)
+            yield batch
 
     def _tensor_rows(self, value: Tensor, node: ast.AST) -> Any:
         label = self.segment(node)
@@ -465,7 +542,8 @@ class Interpreter:
 
     def apply_decorator(self, deco: Any, fn: Any, node: ast.AST) -> Any:
         if isinstance(deco, (torch.no_grad, torch.enable_grad, torch.inference_mode)):
-            return deco(fn)
+            # torch's decorated function, handed to the program checked.
+            return Checked(deco(fn), None, getattr(fn, "name", "function"))
         if deco is staticmethod:
             return fn
         raise ForbiddenError(
@@ -647,7 +725,7 @@ class Interpreter:
                     )
                 value: Any = MODULES[full]
             else:
-                value = module.members[alias.name]
+                value = namespace_member(module.members[alias.name], alias.name)
             bindings.append(
                 (self.compile_target(_store(alias.asname or alias.name), fc, node), value)
             )
@@ -693,7 +771,9 @@ class Interpreter:
                         raise TypeError(
                             f"'{type(container).__name__}' object doesn't support item deletion"
                         )
-                    del container[index(scope)]
+                    key = index(scope)
+                    _check_key(key)
+                    del container[key]
 
                 deleters.append(del_item)
             else:
@@ -736,6 +816,12 @@ class Interpreter:
                 exc = exc()
             if not isinstance(exc, Exception) or isinstance(exc, ProgramError):
                 raise TypeError("exceptions must derive from BaseException")
+            sizes.check_nesting(exc.args)  # its message is written from them
+            chars = sum(len(a) for a in exc.args if type(a) is str)
+            if chars > interp.limits.string_chars:
+                raise LimitError(
+                    f"an exception message of {chars:,} characters is over the string limit"
+                )
             raise exc
 
         return raise_
@@ -755,41 +841,52 @@ class Interpreter:
         final = self.compile_block(node.finalbody, fc)
         interp = self
 
+        def attempt(scope: Scope) -> Any:
+            try:
+                result = body(scope)
+            except ProgramError:
+                raise
+            except Exception as exc:
+                for type_expr, target, handler_body, _handler in handlers:
+                    if type_expr is not None:
+                        wanted = type_expr(scope)
+                        classes = wanted if isinstance(wanted, tuple) else (wanted,)
+                        if not all(
+                            isinstance(c, type) and issubclass(c, BaseException) for c in classes
+                        ):
+                            raise TypeError(
+                                "catching classes that do not inherit from BaseException is not allowed"
+                            ) from None
+                        if not isinstance(exc, classes):
+                            continue
+                    if target is not None:
+                        target(scope, exc)
+                    interp.handling.append(exc)
+                    try:
+                        return handler_body(scope)
+                    finally:
+                        interp.handling.pop()
+                raise
+            if result is not None:
+                return result
+            return orelse(scope)
+
         def try_(scope: Scope) -> Any:
             try:
-                try:
-                    result = body(scope)
-                except ProgramError:
-                    raise
-                except Exception as exc:
-                    for type_expr, target, handler_body, _handler in handlers:
-                        if type_expr is not None:
-                            wanted = type_expr(scope)
-                            classes = wanted if isinstance(wanted, tuple) else (wanted,)
-                            if not all(
-                                isinstance(c, type) and issubclass(c, BaseException)
-                                for c in classes
-                            ):
-                                raise TypeError(
-                                    "catching classes that do not inherit from BaseException is not allowed"
-                                ) from None
-                            if not isinstance(exc, classes):
-                                continue
-                        if target is not None:
-                            target(scope, exc)
-                        interp.handling.append(exc)
-                        try:
-                            return handler_body(scope)
-                        finally:
-                            interp.handling.pop()
-                    raise
-                if result is not None:
-                    return result
-                return orelse(scope)
-            finally:
+                result = attempt(scope)
+            except _UNSWALLOWED:
+                # A refusal or a spent budget ends the program: the finally block runs, but
+                # neither its return/break nor an error of its own may swallow it.
+                with contextlib.suppress(Exception):  # the first error is the one reported
+                    final(scope)
+                raise
+            except BaseException:
                 r = final(scope)
                 if r is not None:
-                    return r  # noqa: B012 - Python's own semantics: finally's return wins
+                    return r  # Python's own semantics: finally's return wins
+                raise
+            r = final(scope)
+            return result if r is None else r
 
         return try_
 
@@ -895,8 +992,18 @@ class Interpreter:
             setattr(obj, name, value)
             return
         if isinstance(obj, (nn.Module, torch.autograd.function.BackwardCFunction)):
-            if isinstance(obj, nn.Module) and isinstance(value, Tensor):
-                self.rec.name(value, name)
+            if isinstance(obj, nn.Module):
+                if isinstance(value, Tensor):
+                    self.rec.name(value, name)
+                elif callable(getattr(type(obj), name, None)) and not user_class_member(
+                    type(obj), name
+                ):
+                    # torch (and the trace) call these methods: none is the program's.
+                    raise ForbiddenError(
+                        f"`.{name}` is a method of torch's {type(obj).__name__}: a program may "
+                        "not replace it (define it in your class instead)",
+                        node,
+                    )
             setattr(obj, name, value)
             return
         raise ForbiddenError(f"cannot set attributes on a {type(obj).__name__}", node)
@@ -905,12 +1012,16 @@ class Interpreter:
         if isinstance(obj, Tensor):
             if isinstance(value, Tensor) and value.numel() > self.limits.tensor_elements:
                 raise LimitError("the assigned tensor is over the size limit", node)
+            if not isinstance(index, (int, slice)):
+                # x[idx] = v builds the broadcast index (and v broadcast to it) first.
+                sizes.check_index(obj, index, self.limits.tensor_elements)
             self.rec.before_inplace(obj)
             before = self.rec.node_of(obj) if self.rec.active else None
             obj[index] = value
             self.rec.inplace_result(obj, node, self.segment(node), before, value, index)
             return
         if isinstance(obj, (list, dict)):
+            _check_key(index)
             obj[index] = value
             if isinstance(obj, dict):
                 self.check_size(obj)
@@ -1025,14 +1136,26 @@ class Interpreter:
         return load_attr
 
     def get_attr(self, obj: Any, name: str, node: ast.AST) -> Any:
+        """`obj.name` as the program receives it: a method comes as a Checked."""
         if type(obj) is Namespace:
             member = obj.members.get(name, _MISSING)
             if member is _MISSING:
                 raise self.missing_member(obj, name, node)
-            return member
+            return namespace_member(member, name)
         if type(obj) is SuperProxy:
             return self.super_attr(obj, name, node)
-        if attribute_allowed(obj, name):
+        value = self.read_attr(obj, name, node)
+        if _unchecked(value):
+            if isinstance(obj, type) and class_method_allowed(obj, name):
+                return Checked(value, Unbound(obj), name)
+            return Checked(value, obj, name)
+        return value
+
+    def read_attr(self, obj: Any, name: str, node: ast.AST) -> Any:
+        """The real `obj.name` once the allowlist admits it (not for Namespace, super())."""
+        if attribute_allowed(obj, name) or (
+            isinstance(obj, type) and class_method_allowed(obj, name)
+        ):
             try:
                 value = getattr(obj, name)
             except AttributeError as exc:
@@ -1065,10 +1188,31 @@ class Interpreter:
         return AttributeError(message)
 
     def super_attr(self, proxy: SuperProxy, name: str, node: ast.AST) -> Any:
-        real = super(proxy.cls, proxy.obj)
-        if name == "__init__" or attribute_allowed(proxy.obj, name):
-            return getattr(real, name)
-        raise ForbiddenError(f"super().{name} is not available in gradtrace", node)
+        """`super().name`, admitted on what it resolves to: the class after `proxy.cls`
+        in the object's MRO that defines `name` (a class of the program, or torch's)."""
+        obj = proxy.obj
+        mro = type(obj).__mro__
+        if "gradtrace_members" not in proxy.cls.__dict__ or proxy.cls not in mro:
+            raise ForbiddenError(
+                "super(cls, obj) is available only for one of your classes and an instance "
+                "of it; write super() inside the method",
+                node,
+            )
+        for klass in mro[mro.index(proxy.cls) + 1 :]:
+            if name in klass.__dict__:
+                if not super_allowed(klass, obj, name):
+                    break
+                value = getattr(super(proxy.cls, obj), name)
+                if _unchecked(value):
+                    return Checked(value, obj, name)
+                return value
+        else:
+            raise AttributeError(f"'super' object has no attribute '{name}'")
+        raise ForbiddenError(
+            f"super().{name} is not available in gradtrace (only __init__, the nn.Module "
+            "methods gradtrace admits, and your own classes' methods)",
+            node,
+        )
 
     def expr_Subscript(self, node: ast.Subscript, fc: _FunctionContext) -> Closure:
         value = self.compile_expr(node.value, fc)
@@ -1082,8 +1226,13 @@ class Interpreter:
             idx = index(scope)
             if type(obj) is Namespace or isinstance(obj, (UserFunction, type)):
                 raise TypeError(f"'{type(obj).__name__}' object is not subscriptable")
-            if isinstance(obj, Tensor) and not isinstance(idx, (int, slice)):
-                sizes.check_index(obj, idx, interp.limits.tensor_elements)
+            if isinstance(obj, Tensor):
+                if not isinstance(idx, (int, slice)):
+                    sizes.check_index(obj, idx, interp.limits.tensor_elements)
+            elif type(idx) is tuple:
+                _check_key(idx)
+            elif isinstance(obj, nn.Module):
+                _check_module_key(obj, idx)
             try:
                 result = obj[idx]
             except BaseException as exc:
@@ -1096,6 +1245,8 @@ class Interpreter:
                     rec.result(
                         result, node, label, (obj, idx) if isinstance(idx, Tensor) else (obj,)
                     )
+            elif type(result) is tuple and not isinstance(obj, (tuple, list)):
+                interp.check_sizes(result)  # a TensorDataset's rows, indexed by a tensor
             elif isinstance(obj, (list, str, tuple)) and isinstance(idx, slice):
                 interp.check_size(result)
             return result
@@ -1163,6 +1314,10 @@ class Interpreter:
                 self._check_repeat(a, b)
             elif op is operator.mod and ta is str:
                 check_percent_format(a, self.limits.string_chars)
+                self.check_printable(b)
+                result = scrub(op(a, b))
+                self.check_size(result)
+                return result
             result = op(a, b)
             self.check_size(result)
             return result
@@ -1220,8 +1375,20 @@ class Interpreter:
                 f"({self.limits.tensor_elements:,} per tensor)"
             )
 
+    def check_sizes(self, values: Any) -> None:
+        """The tensors of a tuple or list a call returned (two levels: LSTM's (out, (h, c)))."""
+        for item in values:
+            if isinstance(item, Tensor):
+                self.check_size(item)
+            elif type(item) is tuple or type(item) is list:
+                for sub in item:
+                    if isinstance(sub, Tensor):
+                        self.check_size(sub)
+
     def check_printable(self, value: Any) -> None:
         """str() of nested containers walks every item: bound it before it starts."""
+        if isinstance(value, BaseException):
+            value = value.args
         if type(value) in (list, tuple, dict, set, frozenset):
             budget = self.limits.string_chars
             if sizes.count_items(value, budget + 1) > budget // 2:
@@ -1274,6 +1441,9 @@ class Interpreter:
         rec = self.rec
         truth = self.truth
         label = self.segment(node)
+        limit = self.limits.tensor_elements
+        nested = sizes.NESTED
+        check_nesting = sizes.check_nesting
 
         def compare(scope: Scope) -> Any:
             a = left(scope)
@@ -1281,6 +1451,15 @@ class Interpreter:
             for op, comp in zip(ops, comparators):
                 b = comp(scope)
                 try:
+                    if isinstance(a, Tensor):
+                        if isinstance(b, Tensor):
+                            sizes.check_broadcast("comparison", a, b, limit)
+                        elif type(b) is list or type(b) is tuple:
+                            _check_against(a, b, limit)  # `a in seq` compares with each
+                    elif type(a) in nested:
+                        # `a in d` hashes a, `a == b` and `a in seq` walk a's paths
+                        # (those both sides share): in C, without bound.
+                        check_nesting(a)
                     result = op(a, b)
                 except BaseException as exc:
                     locate(exc, node)
@@ -1320,7 +1499,7 @@ class Interpreter:
 
     def expr_Set(self, node: ast.Set, fc: _FunctionContext) -> Closure:
         items = self.compile_items(node.elts, fc)
-        return lambda scope: set(items(scope))
+        return lambda scope: set(_keys(items(scope)))
 
     def compile_items(
         self, elts: list[ast.expr], fc: _FunctionContext
@@ -1359,7 +1538,9 @@ class Interpreter:
                 if k is None:
                     out.update(v(scope))
                 else:
-                    out[k(scope)] = v(scope)
+                    key = k(scope)
+                    _check_key(key)
+                    out[key] = v(scope)
             interp.check_size(out)
             return out
 
@@ -1401,7 +1582,7 @@ class Interpreter:
             s = spec(scope) if spec is not None else ""
             check_format_spec(s, limit)
             try:
-                return format(v, s)
+                return scrub(format(v, s))
             except BaseException as exc:
                 locate(exc, node)
                 raise
@@ -1488,7 +1669,7 @@ class Interpreter:
             inner = Scope({}, scope, scope.func)
             inner.ret = []
             run(inner)
-            result = inner.ret if kind is list else kind(inner.ret)
+            result = inner.ret if kind is list else kind(_keys(inner.ret))
             interp.check_size(result)
             return result
 
@@ -1499,7 +1680,9 @@ class Interpreter:
         value = self.compile_expr(node.value, fc)
 
         def emit(scope: Scope) -> None:
-            scope.ret[key(scope)] = value(scope)
+            k = key(scope)
+            _check_key(k)
+            scope.ret[k] = value(scope)
 
         run = self._compile_comprehension(node.generators, fc, emit)
         interp = self
@@ -1528,14 +1711,28 @@ class Interpreter:
             obj_expr = self.compile_expr(func.value, fc)
             attr = func.attr
 
+            # The fast path of `obj.name(...)`: no Checked is made, but the very checks a
+            # Checked's call runs are run (call_tensor_method, call_method, invoke).
             def method_call(scope: Scope) -> Any:
                 obj = obj_expr(scope)
                 args, kwargs = args_fn(scope)
+                interp.here = node
                 try:
                     if isinstance(obj, Tensor):
                         return interp.call_tensor_method(obj, attr, args, kwargs, node, label)
-                    target = interp.get_attr(obj, attr, func)
-                    return interp.invoke(target, args, kwargs, node, label, attr, obj)
+                    kind = type(obj)
+                    if kind is Namespace:
+                        member = obj.members.get(attr, _MISSING)
+                        if member is _MISSING:
+                            raise interp.missing_member(obj, attr, func)
+                        return interp.invoke(member, args, kwargs, node, label, attr)
+                    if kind is SuperProxy or isinstance(obj, type):
+                        target = interp.get_attr(obj, attr, func)
+                        return interp.invoke(target, args, kwargs, node, label, attr)
+                    value = interp.read_attr(obj, attr, func)
+                    if _unchecked(value):
+                        return interp.call_method(obj, attr, value, args, kwargs, node, label)
+                    return interp.invoke(value, args, kwargs, node, label, attr)
                 except BaseException as exc:
                     locate(exc, node)
                     raise
@@ -1548,8 +1745,9 @@ class Interpreter:
         def call(scope: Scope) -> Any:
             target = callee(scope)
             args, kwargs = args_fn(scope)
+            interp.here = node
             try:
-                return interp.invoke(target, args, kwargs, node, label, name, None)
+                return interp.invoke(target, args, kwargs, node, label, name)
             except BaseException as exc:
                 locate(exc, node)
                 raise
@@ -1643,15 +1841,34 @@ class Interpreter:
         target: Any,
         args: tuple[Any, ...],
         kwargs: dict[str, Any],
-        node: ast.Call,
-        label: str,
+        node: ast.AST | None,
+        label: str | None,
         name: str,
-        owner: Any,
     ) -> Any:
+        """The one call path: every call of a program, and every Checked called from inside
+        Python or torch, comes here. Its checks are keyed on the callee (the identity of
+        the real function; for a method, its owner's type and its name); `name` is only
+        the label a Module call is grouped under."""
         kind = type(target)
         if kind is UserFunction:
             return self.call_user(target, args, kwargs)
-        if kind is Namespace:
+        if kind is Checked:
+            owner = target.owner
+            if owner is not None:
+                mname = target.name
+                if type(owner) is Unbound:
+                    if not args or not isinstance(args[0], owner.cls):
+                        raise TypeError(
+                            f"descriptor '{mname}' for '{owner.cls.__name__}' objects needs "
+                            f"a '{owner.cls.__name__}' as its first argument"
+                        )
+                    # The class's own method bound to the instance (not a subclass's).
+                    method = target.fn.__get__(args[0], owner.cls)
+                    return self.call_method(args[0], mname, method, args[1:], kwargs, node, label)
+                return self.call_method(owner, mname, target.fn, args, kwargs, node, label)
+            target = target.fn
+            kind = type(target)
+        elif kind is Namespace:
             raise TypeError("'module' object is not callable")
         for arg in args:
             if type(arg) is range and len(arg) > self.limits.sequence_items:
@@ -1660,83 +1877,197 @@ class Interpreter:
         if special is not None:
             return special(args, kwargs, node)
         limit = self.limits.tensor_elements
-        if isinstance(target, type):
+        fresh = False
+        if kind is type or isinstance(target, type):
             if issubclass(target, nn.Module):
                 sizes.check_module_class(target, args, kwargs, limit)
+                _refuse_meta(args, kwargs, True)
+                if issubclass(target, (nn.ParameterDict, nn.ModuleDict)):
+                    for arg in (*args, *kwargs.values()):
+                        _refuse_private_names(arg)
             elif issubclass(target, torch.optim.Optimizer) and kwargs.get("foreach"):
                 kwargs = {**kwargs, "foreach": False}
             elif target is torch.autograd.Function:
                 raise TypeError("torch.autograd.Function is used by subclassing it")
+            elif target is torch.device or target is torch.Generator:
+                _refuse_meta(args, kwargs, True)
+            elif target is str:
+                for arg in args:
+                    self.check_printable(arg)
+            elif issubclass(target, Tensor):
+                # torch.Tensor(n) allocates n uninitialised elements, as torch.empty does.
+                sizes.check_call("empty", torch.empty, args, kwargs, limit)
+                fresh = (
+                    not args
+                    or not isinstance(args[0], (list, tuple, Tensor))
+                    or (type(args[0]) is torch.Size)
+                )
         elif identity(target) in TORCH_CALLABLES:
             fname = getattr(target, "__name__", name)
             sizes.check_call(fname, target, args, kwargs, limit)
-            if kind is not type and str(getattr(target, "__name__", "")).endswith("_"):
+            if kwargs:
+                _refuse_meta((), kwargs, False)
+            if fname in _SPECIAL_FUNCTIONS:
+                fresh = fname in sizes.UNINITIALISED
+                if fname == "embedding" and (kwargs.get("sparse") or (len(args) > 6 and args[6])):
+                    raise ForbiddenError(_SPARSE)
+                if fname in ("gradcheck", "gradgradcheck"):
+                    _check_gradcheck(fname, args, kwargs)
+            if fname.endswith("_"):
                 for arg in args[:1]:
                     if isinstance(arg, Tensor):
                         self.rec.before_inplace(arg)
-        elif type(owner) is str and width_method(name) and args:
-            width = args[0]
-            if isinstance(width, int) and width > self.limits.string_chars:
-                raise LimitError(f"str.{name}({width}) is over the string limit")
-        elif type(owner) is str and name == "format":
-            return self.format_string(owner, args, kwargs)
-        elif type(owner) is str and name == "join" and args:
-            parts = args[0] if isinstance(args[0], (list, tuple)) else ()
-            total = sum(len(p) for p in parts if type(p) is str) + len(owner) * len(parts)
-            if total > self.limits.string_chars:
-                raise LimitError(f"joining {total:,} characters is over the string limit")
-        elif (
-            type(owner) is list and name == "extend" and args and isinstance(args[0], (list, tuple))
-        ):
-            if len(owner) + len(args[0]) > self.limits.sequence_items:
-                raise LimitError(
-                    f"a list of {len(owner) + len(args[0]):,} items is over the limit "
-                    f"({self.limits.sequence_items:,})"
-                )
-        elif isinstance(owner, (list, set, dict)) and name in ("extend", "update"):
-            for arg in args:
-                if isinstance(arg, range) and len(arg) > self.limits.sequence_items:
-                    raise LimitError("extending by a huge range is over the limit")
-        elif isinstance(owner, torch.optim.Optimizer) and name == "step":
-            for group in owner.param_groups:
-                for p in group["params"]:
-                    self.rec.before_inplace(p)
         if isinstance(target, nn.Module):
             return self.call_module(target, args, kwargs, node, label, name)
         result = target(*args, **kwargs)
-        if isinstance(result, nn.Module) and isinstance(target, type) and self.rec.active:
-            self.rec.adopt_parameters(result, node, label)
+        if fresh and isinstance(result, Tensor):
+            _zero_fill(result)
+        if isinstance(result, nn.Module) and isinstance(target, type):
+            # Its own size rule (Conv2d squares an int kernel, LSTM has 4 gates) is torch's:
+            # what the constructor made is checked before the program holds it.
+            for _, param in module_parameters(result):
+                self.check_size(param)
+            if self.rec.active:
+                self.rec.adopt_parameters(result, node, label)
+        return self.after_call(result, args, kwargs, node, label)
+
+    def after_call(
+        self,
+        result: Any,
+        args: tuple[Any, ...],
+        kwargs: dict[str, Any],
+        node: ast.AST | None,
+        label: str | None,
+    ) -> Any:
+        """Check and record what a call returned."""
         if isinstance(result, Tensor):
             self.check_size(result)
             if self.rec.active:
                 self.rec.result(result, node, label, _tensor_inputs(args, kwargs))
         elif isinstance(result, (tuple, list)):
-            if result and isinstance(result[0], Tensor) and self.rec.active:
-                inputs = _tensor_inputs(args, kwargs)
-                for item in result:
-                    if isinstance(item, Tensor):
-                        self.rec.result(item, node, label, inputs)
+            if result and isinstance(result[0], Tensor):
+                self.check_sizes(result)
+                if self.rec.active:
+                    inputs = _tensor_inputs(args, kwargs)
+                    for item in result:
+                        if isinstance(item, Tensor):
+                            self.rec.result(item, node, label, inputs)
             else:
                 self.check_size(result)
+        elif type(result) is int:
+            if not -self.int_bound < result < self.int_bound:
+                raise LimitError(f"an integer grew past {self.limits.int_bits} bits")
         elif type(result) is str:
             self.check_size(result)
+            return scrub(result)
+        elif _unchecked(result):
+            # A callable made by a call (a decorated function...): the program gets it checked.
+            return Checked(result, None, str(getattr(result, "__name__", "function")))
         return result
+
+    def call_method(
+        self,
+        owner: Any,
+        name: str,
+        method: Any,
+        args: tuple[Any, ...],
+        kwargs: dict[str, Any],
+        node: ast.AST | None,
+        label: str | None,
+    ) -> Any:
+        """`owner.name(*args, **kwargs)`, whether written so or called through a Checked;
+        `method` is the real bound method read when the program read `owner.name` (None:
+        read it now). Checks are keyed on the owner's type and the method's name."""
+        if isinstance(owner, Tensor):
+            return self.call_tensor_method(owner, name, args, kwargs, node, label)
+        if method is None:
+            method = getattr(owner, name)
+        kind = type(owner)
+        limits = self.limits
+        if kind is str:
+            if name == "format":
+                return self.format_string(owner, args, kwargs)
+            if width_method(name) and args:
+                width = args[0]
+                if isinstance(width, int) and width > limits.string_chars:
+                    raise LimitError(f"str.{name}({width}) is over the string limit")
+            elif name == "join" and args:
+                parts = args[0] if isinstance(args[0], (list, tuple)) else ()
+                total = sum(len(p) for p in parts if type(p) is str) + len(owner) * len(parts)
+                if total > limits.string_chars:
+                    raise LimitError(f"joining {total:,} characters is over the string limit")
+        elif kind is list or kind is set or kind is dict or kind is frozenset or kind is tuple:
+            if name in ("count", "index", "remove") and args and isinstance(args[0], Tensor):
+                _check_against(args[0], owner, limits.tensor_elements)
+            if (
+                name == "extend"
+                and args
+                and isinstance(args[0], (list, tuple))
+                and len(owner) + len(args[0]) > limits.sequence_items
+            ):
+                raise LimitError(
+                    f"a list of {len(owner) + len(args[0]):,} items is over the limit "
+                    f"({limits.sequence_items:,})"
+                )
+            for arg in args:
+                if isinstance(arg, range) and len(arg) > limits.sequence_items:
+                    raise LimitError(f"{kind.__name__}.{name} of a huge range is over the limit")
+            if kind is not list:
+                for arg in args:
+                    if type(arg) is tuple or type(arg) is frozenset:
+                        sizes.check_nesting(arg)  # a key
+                    elif type(arg) is list:
+                        _keys(arg)  # keys (set.update) or key-value pairs (dict.update)
+        elif isinstance(owner, torch.optim.Optimizer):
+            if name == "step":
+                for group in owner.param_groups:
+                    for p in group["params"]:
+                        self.rec.before_inplace(p)
+        elif isinstance(owner, nn.Module):
+            _refuse_meta(args, kwargs, name == "to")
+            if name in _NAMING_METHODS:
+                for arg in (*args, *kwargs.values()):
+                    _refuse_private_names(arg)
+            if name == "__init__":
+                self.check_base_init(owner, method, args, kwargs)
+        result = method(*args, **kwargs)
+        return self.after_call(result, args, kwargs, node, label)
+
+    def check_base_init(
+        self, owner: nn.Module, method: Any, args: tuple[Any, ...], kwargs: dict[str, Any]
+    ) -> None:
+        """`super().__init__(...)` of a torch Module class allocates its parameters."""
+        func = getattr(method, "__func__", None)
+        for klass in type(owner).__mro__:
+            if klass.__dict__.get("__init__") is func:
+                if "gradtrace_members" not in klass.__dict__ and klass is not nn.Module:
+                    sizes.check_module_class(klass, args, kwargs, self.limits.tensor_elements)
+                    _refuse_meta(args, kwargs, True)
+                return
 
     def call_module(
         self,
         module: nn.Module,
         args: tuple[Any, ...],
         kwargs: dict[str, Any],
-        node: ast.Call,
-        label: str,
+        node: ast.AST | None,
+        label: str | None,
         name: str,
     ) -> Any:
         """Call a Module with its dotted path on the recorder's stack, so its nodes group by it."""
+        if isinstance(module, nn.Embedding) and module.sparse:
+            raise ForbiddenError(_SPARSE)
         stack = self.rec.module_stack
         path = f"{stack[-1]}.{name}" if stack and name else (name or type(module).__name__)
         stack.append(path)
         try:
             result = module(*args, **kwargs)
+            # torch's layers are not pre-checked (a padding or a kernel makes the size):
+            # what they made is checked before the program holds it.
+            if isinstance(result, Tensor):
+                self.check_size(result)
+            elif isinstance(result, tuple):
+                self.check_sizes(result)
             # Recorded inside the module: the Nodes torch made in its forward belong to it.
             if self.rec.active:
                 inputs = _tensor_inputs(args, kwargs)
@@ -1756,11 +2087,13 @@ class Interpreter:
         name: str,
         args: tuple[Any, ...],
         kwargs: dict[str, Any],
-        node: ast.Call,
-        label: str,
+        node: ast.AST | None,
+        label: str | None,
     ) -> Any:
+        """`obj.name(...)` of a tensor, written so or called through a Checked."""
         if not attribute_allowed(obj, name):
-            self.get_attr(obj, name, node.func)  # raises the right error
+            where = node.func if isinstance(node, ast.Call) else node
+            self.get_attr(obj, name, where or ast.Pass())  # raises the right error
         special = self.rec.tensor_special(name)
         if special is not None:
             return special(obj, args, kwargs, node)
@@ -1768,6 +2101,13 @@ class Interpreter:
         if not callable(method):
             raise TypeError(f"'{type(method).__name__}' object is not callable")
         sizes.check_call(name, method, args, kwargs, self.limits.tensor_elements, method_of=obj)
+        if kwargs or name == "to":
+            _refuse_meta(args, kwargs, name == "to")
+        if name in sizes.UNINITIALISED:
+            result = method(*args, **kwargs)
+            if isinstance(result, Tensor):
+                _zero_fill(result)
+            return self.after_call(result, (obj, *args), kwargs, node, label)
         if name.endswith("_"):
             self.rec.before_inplace(obj)
             before = self.rec.node_of(obj) if self.rec.active else None
@@ -1781,11 +2121,13 @@ class Interpreter:
             self.check_size(result)
             if self.rec.active:
                 self.rec.result(result, node, label, (obj, *_tensor_inputs(args, kwargs)))
-        elif isinstance(result, tuple) and self.rec.active:
-            inputs = (obj, *_tensor_inputs(args, kwargs))
-            for item in result:
-                if isinstance(item, Tensor):
-                    self.rec.result(item, node, label, inputs)
+        elif isinstance(result, tuple):
+            self.check_sizes(result)
+            if self.rec.active:
+                inputs = (obj, *_tensor_inputs(args, kwargs))
+                for item in result:
+                    if isinstance(item, Tensor):
+                        self.rec.result(item, node, label, inputs)
         elif type(result) is list:
             self.check_size(result)
         return result
@@ -1824,6 +2166,7 @@ class Interpreter:
                 )
             spec = spec or ""
             check_format_spec(spec, self.limits.string_chars)
+            self.check_printable(value)
             if conversion == "r":
                 value = repr(value)
             elif conversion == "s":
@@ -1831,7 +2174,7 @@ class Interpreter:
             elif conversion == "a":
                 value = ascii(value)
             out.append(format(value, spec))
-        text = "".join(out)
+        text = scrub("".join(out))
         self.check_size(text)
         return text
 
@@ -1847,8 +2190,114 @@ class Interpreter:
             raise TypeError("sep and end must be None or strings")
         for arg in args:
             self.check_printable(arg)
-        text = sep.join(value_str(a) for a in args) + end
+        text = clean_text(scrub(sep.join(value_str(a) for a in args) + end))
         self.rec.print(text, args)
+
+
+# Module methods that take attribute names (dotted paths): no '_' names through them.
+_NAMING_METHODS = frozenset(
+    {"add_module", "register_buffer", "register_parameter", "get_submodule", "get_parameter",
+     "append", "extend", "insert"}
+)  # fmt: skip
+
+
+def _refuse_private_names(value: Any) -> None:
+    """Names a Module would setattr/getattr (ParameterDict({...}), add_module(...)): the
+    names a program may not write as attributes may not be given as strings either."""
+    if type(value) is dict:
+        items: Any = value.keys()
+    elif type(value) in (list, tuple):
+        items = [v[0] if type(v) in (list, tuple) and v else v for v in value]
+    else:
+        items = (value,)
+    for item in items:
+        if type(item) is str and (item.startswith("_") or "._" in item):
+            raise ForbiddenError(
+                f"the name {item[:40]!r} starts with '_': such names are not available in "
+                "gradtrace; choose a name without the leading underscore"
+            )
+
+
+def _check_module_key(module: nn.Module, key: Any) -> None:
+    """`pd[key]` of a ParameterDict is getattr(pd, key): only its own entries are items."""
+    if type(key) is not str:
+        return
+    _refuse_private_names(key)
+    if isinstance(module, nn.ParameterDict) and key not in module:
+        if hasattr(module, key):
+            raise ForbiddenError(
+                f"{key!r} is not an entry of this ParameterDict (its items are its "
+                "parameters, not the Module's attributes)"
+            )
+        raise KeyError(key)
+
+
+# gradcheck builds Jacobians of inputs x outputs and runs the function twice per input
+# element, all inside torch: a bound on the input elements keeps it to a second or so.
+_GRADCHECK_ELEMENTS = 1_000
+
+
+def _check_gradcheck(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+    inputs = args[1] if len(args) > 1 else kwargs.get("inputs")
+    tensors = [inputs] if isinstance(inputs, Tensor) else list(inputs or ())
+    total = sum(t.numel() for t in tensors if isinstance(t, Tensor))
+    if total > _GRADCHECK_ELEMENTS:
+        raise LimitError(
+            f"{name}() of {total:,} input elements is over the limit "
+            f"({_GRADCHECK_ELEMENTS:,}): check a smaller input"
+        )
+
+
+def _check_against(t: Tensor, items: Any, limit: int) -> None:
+    """`t == item` for each tensor item (list.count, `in`) broadcasts inside C."""
+    for item in items:
+        if isinstance(item, Tensor):
+            sizes.check_broadcast("comparison", t, item, limit)
+
+
+def _check_key(key: Any) -> None:
+    """A tuple about to be hashed: bounded first (sizes.check_nesting)."""
+    if type(key) is tuple or type(key) is frozenset:
+        sizes.check_nesting(key)
+
+
+def _keys(items: list[Any]) -> list[Any]:
+    """Items about to be hashed (a set display, set.update): each bounded first."""
+    for item in items:
+        if type(item) is tuple or type(item) is frozenset:
+            sizes.check_nesting(item)
+    return items
+
+
+# Functions with a check of their own besides their size (one set test on the hot path).
+_SPECIAL_FUNCTIONS = sizes.UNINITIALISED | {"embedding", "gradcheck", "gradgradcheck"}
+
+_SPARSE = (
+    "sparse gradients (sparse=True) are not available in gradtrace: leave sparse out, "
+    "the gradient is then an ordinary tensor"
+)
+
+
+def _refuse_meta(args: tuple[Any, ...], kwargs: dict[str, Any], positional: bool) -> None:
+    """The meta device has shapes and no values: nothing could be shown of its tensors."""
+    values = list(kwargs.values())
+    if positional:
+        values.extend(args)
+    for value in values:
+        if (type(value) is str and value.strip().startswith("meta")) or (
+            type(value) is torch.device and value.type == "meta"
+        ):
+            raise ForbiddenError(
+                "the meta device is not available in gradtrace (its tensors hold no values "
+                "to show); leave out device=, or use 'cpu'"
+            )
+
+
+def _zero_fill(t: Tensor) -> None:
+    """Deliberately unlike torch: torch.empty and its family give uninitialised memory,
+    which in a long-lived worker may hold an earlier job's data; here it is zeros."""
+    with torch.no_grad():
+        t.zero_()
 
 
 def _place(exc: BaseException, node: ast.AST) -> None:

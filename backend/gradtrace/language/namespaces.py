@@ -7,6 +7,7 @@ of a value is read only when its (type, name) pair is admitted by `attribute_all
 
 from __future__ import annotations
 
+import inspect
 import math
 from collections.abc import Iterable
 from typing import Any
@@ -17,6 +18,7 @@ import torch.utils.data as tud
 from torch import nn, optim
 
 from gradtrace.identity import identity
+from gradtrace.language.callables import Checked
 from gradtrace.language.values import Namespace
 
 # ---------------------------------------------------------------------------
@@ -103,15 +105,26 @@ fmod trunc degrees radians pi e inf nan tau prod fsum
 """.split()
 
 
+_DATALOADER_SIGNATURE = inspect.signature(tud.DataLoader.__init__)
+
+
 class _DataLoader(tud.DataLoader):  # type: ignore[type-arg]
     """DataLoader without worker processes: a sandboxed job may not start any."""
 
     def __init__(self, dataset: Any, *args: Any, **kwargs: Any) -> None:
+        # Bound as torch binds them, so a positional num_workers is seen too.
+        try:
+            bound = _DATALOADER_SIGNATURE.bind(self, dataset, *args, **kwargs).arguments
+        except TypeError as exc:
+            raise TypeError(f"DataLoader(): {exc}") from None
         for refused in ("num_workers", "worker_init_fn", "multiprocessing_context", "pin_memory"):
-            if kwargs.get(refused):
+            if bound.get(refused):
                 from gradtrace.language.errors import ForbiddenError
 
-                raise ForbiddenError(f"DataLoader({refused}=...) is not available in gradtrace")
+                raise ForbiddenError(
+                    f"DataLoader({refused}=...) is not available in gradtrace: "
+                    "leave it out (batches are loaded in the program's own process)"
+                )
         super().__init__(dataset, *args, **kwargs)
 
 
@@ -378,7 +391,7 @@ def attribute_allowed(obj: object, name: str) -> bool:
         for table in ("_parameters", "_modules", "_buffers"):
             if name in obj.__dict__.get(table, {}):
                 return True
-        return name in obj.__dict__ or _user_class_member(kind, name)
+        return name in obj.__dict__ or user_class_member(kind, name)
     if isinstance(obj, torch.autograd.function.BackwardCFunction):
         return name in _CTX_ATTRIBUTES or name in obj.__dict__
     if isinstance(obj, torch.autograd.graph.Node):
@@ -399,7 +412,44 @@ def attribute_allowed(obj: object, name: str) -> bool:
     return False
 
 
-def _user_class_member(kind: type, name: str) -> bool:
+def class_method_allowed(cls: type, name: str) -> bool:
+    """A method read off a plain class (`str.upper`, `torch.Tensor.add`): it is called
+    with the instance first, and checked as that instance's method."""
+    if issubclass(cls, torch.Tensor):
+        return name in _TENSOR_METHODS
+    allowed = _PLAIN_ATTRIBUTES.get(cls)
+    return allowed is not None and name in allowed and callable(getattr(cls, name, None))
+
+
+def super_allowed(klass: type, obj: object, name: str) -> bool:
+    """Whether `super().name` may resolve to `klass.name` (the class that defines it);
+    `obj` is an instance of one of the program's classes."""
+    members = klass.__dict__.get("gradtrace_members")
+    if members is not None:
+        return name in members
+    if name == "__init__":
+        return True
+    if isinstance(obj, nn.Module) and issubclass(klass, nn.Module):
+        return name in _MODULE_ATTRIBUTES
+    return False
+
+
+_NAMESPACE_FUNCTIONS: dict[int, Checked] = {}
+
+
+def namespace_member(member: Any, name: str) -> Any:
+    """A member of a Namespace as a program receives it: its functions as Checked (made
+    once, as members live as long as the process)."""
+    if not callable(member) or isinstance(member, (type, Namespace)):
+        return member
+    key = identity(member)
+    wrapped = _NAMESPACE_FUNCTIONS.get(key)
+    if wrapped is None:
+        wrapped = _NAMESPACE_FUNCTIONS[key] = Checked(member, None, name)
+    return wrapped
+
+
+def user_class_member(kind: type, name: str) -> bool:
     """A method or class attribute the program itself wrote on one of its classes."""
     for klass in kind.__mro__:
         members = klass.__dict__.get("gradtrace_members")
@@ -411,7 +461,7 @@ def _user_class_member(kind: type, name: str) -> bool:
 def _class_attribute_allowed(cls: type, name: str) -> bool:
     if issubclass(cls, torch.autograd.Function) and name == "apply":
         return True
-    return _user_class_member(cls, name)
+    return user_class_member(cls, name)
 
 
 def width_method(name: str) -> bool:

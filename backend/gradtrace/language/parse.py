@@ -44,10 +44,8 @@ _REFUSED_WHY: dict[type[ast.AST], str] = {
     ast.Match: "match statements",
 }
 
+
 # Dunder names a program needs: `def __init__` in a Module and `super().__init__()`.
-_ALLOWED_DUNDERS = frozenset({"__init__"})
-
-
 class _Place(ast.AST):
     """A bare source position for errors about the whole text (length, parser depth)."""
 
@@ -60,7 +58,7 @@ class _Place(ast.AST):
 
 
 def _private(name: str) -> bool:
-    return name.startswith("_") and name != "_" and name not in _ALLOWED_DUNDERS
+    return name.startswith("_") and name != "_"
 
 
 def parse_program(source: str, limits: Limits) -> ast.Module:
@@ -72,6 +70,14 @@ def parse_program(source: str, limits: Limits) -> ast.Module:
             f"the program is {len(source):,} characters long; the limit is {limits.source_chars:,}",
             _Place(line),
         )
+    if not source.isascii():
+        try:
+            source.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            raise ForbiddenError(
+                "source code cannot contain lone surrogates (\\ud800-\\udfff)",
+                _Place(source.count("\n", 0, exc.start) + 1),
+            ) from None
     if "\x00" in source:
         raise ForbiddenError(
             "source code cannot contain null bytes",
@@ -135,7 +141,10 @@ def _check_attribute(node: ast.Attribute, parent: ast.AST | None) -> None:
 
 
 def _check_function(node: ast.FunctionDef, parent: ast.AST | None) -> None:
-    if _private(node.name) or (node.name == "__init__" and not isinstance(parent, ast.ClassDef)):
+    # `__init__` is a name only as a method of a class (and as super().__init__).
+    if node.name == "__init__" and isinstance(parent, ast.ClassDef):
+        return
+    if _private(node.name):
         raise ForbiddenError(f"function names starting with '_' are not allowed: {node.name}", node)
 
 
@@ -159,6 +168,15 @@ def _check_keyword(node: ast.keyword, parent: ast.AST | None) -> None:
 def _check_alias(node: ast.alias, parent: ast.AST | None) -> None:
     if node.name.startswith("_") or ".\x5f" in node.name or "._" in node.name:
         raise ForbiddenError(f"imports of private names are not allowed: {node.name}", node)
+    if node.asname is not None and _private(node.asname):
+        raise ForbiddenError(
+            f"names starting with '_' are not allowed: `as {node.asname}`", parent or node
+        )
+
+
+def _check_handler(node: ast.ExceptHandler, parent: ast.AST | None) -> None:
+    if node.name is not None and _private(node.name):
+        raise ForbiddenError(f"names starting with '_' are not allowed: `as {node.name}`", node)
 
 
 def _check_constant(node: ast.Constant, parent: ast.AST | None) -> None:
@@ -181,6 +199,7 @@ _CHECKS: dict[type[ast.AST], Callable[[Any, ast.AST | None], None]] = {
     ast.arg: _check_arg,
     ast.keyword: _check_keyword,
     ast.alias: _check_alias,
+    ast.ExceptHandler: _check_handler,
     ast.Constant: _check_constant,
     ast.Global: _check_scope,
     ast.Nonlocal: _check_scope,

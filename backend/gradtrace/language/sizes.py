@@ -86,6 +86,11 @@ GROWERS = frozenset(
     ]
 )
 
+#: Ops whose result is uninitialised memory in torch; the interpreter zero-fills it.
+UNINITIALISED = frozenset(
+    {"empty", "empty_like", "empty_strided", "new_empty", "new_empty_strided", "new"}
+)
+
 # Ops whose output grows with the square of their input.
 _SQUARING = frozenset({"eye", "diag", "diag_embed", "diagflat"})
 
@@ -105,6 +110,11 @@ def _numbers_product(values: Any, depth: int = 0) -> tuple[float, int, int]:
             n = v.numel()
             prod_tensors *= max(n, 1)
             sum_tensors += n
+            if n == 1 and v.dim() == 0 and _integral(v):
+                # A size given as a 0-dim tensor: torch.ones(torch.tensor(10**9)).
+                a = abs(int(v.item()))
+                if a > 1:
+                    prod_numbers *= a
         elif (t is list or t is tuple or t is torch.Size) and depth < 2:
             pn, pt, st = _numbers_product(v, depth + 1)
             prod_numbers *= pn
@@ -113,8 +123,16 @@ def _numbers_product(values: Any, depth: int = 0) -> tuple[float, int, int]:
     return prod_numbers, prod_tensors, sum_tensors
 
 
+def _integral(t: torch.Tensor) -> bool:
+    return not (t.is_floating_point() or t.is_complex() or t.dtype == torch.bool) and (
+        t.device.type != "meta"
+    )
+
+
 def _to_meta(value: Any) -> Any:
     if isinstance(value, torch.Tensor):
+        if value.dim() == 0 and _integral(value):
+            return int(value.item())  # a size: the meta run needs its value
         return torch.empty(value.shape, dtype=value.dtype, device="meta")
     if type(value) in (list, tuple):
         return type(value)(_to_meta(v) for v in value)
@@ -163,6 +181,10 @@ def check_call(
     tensor_count = sum(1 for v in values if isinstance(v, torch.Tensor))
     if name not in GROWERS and tensor_count < 2:
         return
+    if name == "arange":
+        _check_arange(args, kwargs, limit)
+    if name in _CONVOLUTIONS:
+        _check_convolution(name, fn, args, kwargs, limit, method_of)
     bound = prod_numbers * prod_tensors
     if name in _SQUARING:
         bound = bound * bound
@@ -172,6 +194,67 @@ def check_call(
     numel = _dry_run(fn, args, kwargs, method_of, name)
     if numel is not None and numel > limit:
         raise _refuse(name, numel, limit)
+
+
+_CONVOLUTIONS = frozenset({"conv1d", "conv2d", "conv_transpose2d"})
+# Multiply-adds one call may cost, per element of the tensor limit: one C call that the
+# wall-clock alarm cannot interrupt (a 280x280 kernel over 560x560 is 6e9).
+OPS_PER_ELEMENT = 300
+
+
+def _check_convolution(
+    name: str,
+    fn: Callable[..., Any],
+    args: Any,
+    kwargs: dict[str, Any],
+    limit: int,
+    method_of: torch.Tensor | None,
+) -> None:
+    x = args[0] if args else kwargs.get("input")
+    weight = args[1] if len(args) > 1 else kwargs.get("weight")
+    if not isinstance(weight, torch.Tensor) or weight.dim() < 2 or not isinstance(x, torch.Tensor):
+        return
+    padded = name == "conv_transpose2d" or len(args) > 4 or "padding" in kwargs
+    if not padded and x.numel() * weight.numel() <= limit * OPS_PER_ELEMENT:
+        return  # unpadded: at most one output per input position, each weight-sized
+    numel = _dry_run(fn, args, kwargs, method_of, name)
+    if numel is None:
+        return
+    per_output = weight.numel() // max(weight.shape[0], 1)
+    if name == "conv_transpose2d":
+        per_output = weight.numel() // max(weight.shape[1], 1)
+    cost = numel * per_output
+    if cost > limit * OPS_PER_ELEMENT:
+        raise LimitError(
+            f"{name}() would take {cost:,} multiply-adds; the limit is "
+            f"{limit * OPS_PER_ELEMENT:,} per operation"
+        )
+
+
+def _number(value: Any) -> float | None:
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return float(value)
+    if isinstance(value, torch.Tensor) and value.numel() == 1 and value.device.type != "meta":
+        return float(value.item())
+    return None
+
+
+def _check_arange(args: Any, kwargs: dict[str, Any], limit: int) -> None:
+    """arange(0, 1, 1e-8) is 10**8 elements though none of its numbers is large."""
+    values: dict[str, Any] = {"start": 0, "end": None, "step": 1}
+    if len(args) == 1:
+        values["end"] = args[0]
+    else:
+        values.update(zip(("start", "end", "step"), args))
+    values.update({k: kwargs[k] for k in values if k in kwargs})
+    start, end, step = (_number(values[k]) for k in ("start", "end", "step"))
+    if start is None or end is None or step is None or step == 0:
+        return  # torch refuses these itself
+    if not all(map(math.isfinite, (start, end, step))):
+        return
+    count = math.ceil((end - start) / step)
+    if count > limit:
+        raise _refuse("arange", count, limit)
 
 
 def _check_one_hot(args: Any, kwargs: dict[str, Any], limit: int) -> None:
@@ -228,6 +311,35 @@ def count_items(value: Any, budget: int) -> int:
         else:
             total += 1
     return total
+
+
+NESTING_DEPTH = 100
+NESTED_CONTAINERS = 1_000_000
+NESTED = frozenset({tuple, list, set, frozenset, dict})
+
+
+def check_nesting(value: Any) -> None:
+    """Hashing a tuple recurses in C without a depth check (a tuple nested 10**5 deep
+    crashes the process), and hashing or comparing walks a shared item each time it
+    occurs (`t = (t, t)` repeated 100 times is 2**100 steps): bound the containers a
+    program hashes (dict keys, set items, `in`) or compares, before C walks them."""
+    if type(value) not in NESTED:
+        return
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    containers = 0
+    while stack:
+        item, depth = stack.pop()
+        containers += 1
+        if depth > NESTING_DEPTH or containers > NESTED_CONTAINERS:
+            raise LimitError(
+                f"containers nested more than {NESTING_DEPTH} deep, or holding more than "
+                f"{NESTED_CONTAINERS:,} containers, cannot be hashed or compared here"
+            )
+        for sub in item.values() if type(item) is dict else item:
+            if type(sub) in NESTED:
+                stack.append((sub, depth + 1))
+        if type(item) is dict:
+            stack.extend((k, depth + 1) for k in item if type(k) in NESTED)
 
 
 def check_index(tensor: torch.Tensor, index: Any, limit: int) -> None:

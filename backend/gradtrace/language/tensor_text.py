@@ -13,6 +13,7 @@ the same output.
 from __future__ import annotations
 
 import math
+import re
 from typing import Any
 
 import torch
@@ -31,6 +32,29 @@ _default_device: Any = getattr(torch._C, "_get_default_device", None)
 # Elements that a list or tuple of tensors may hold and still be written here: their
 # repr() cannot lead back to the container (a cycle prints as `[...]` in Python).
 _FLAT_ELEMENTS = frozenset({torch.Tensor, int, float, bool, str, type(None)})
+
+
+_ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
+
+
+def scrub(text: str) -> str:
+    """Text made from a program's values, without heap addresses (`<MulBackward0 object
+    at 0x7f3a...>` becomes `... at 0x…>`): a program is not shown where the server's
+    objects live."""
+    if " at 0x" in text:
+        return _ADDRESS.sub(" at 0x…", text)
+    return text
+
+
+def clean_text(text: str) -> str:
+    """`text` as UTF-8 can carry it: a lone surrogate is written as its escape."""
+    if text.isascii():
+        return text
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text
 
 
 def value_str(value: Any) -> str:

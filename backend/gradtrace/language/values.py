@@ -120,7 +120,7 @@ class UserFunction:
         return self.interp.call_user(self, args, kwargs)
 
     def __repr__(self) -> str:
-        return f"<function {self.qualname} at {id(self):#x}>"
+        return f"<function {self.qualname} at 0x…>"  # no address: the heap is not shown
 
 
 class SuperProxy:

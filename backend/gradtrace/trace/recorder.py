@@ -33,6 +33,32 @@ _saved_names_cache: dict[type, list[str]] = {}
 _MAX_NESTED_PASSES = 4
 
 
+def module_parameters(module: nn.Module) -> list[tuple[str, Tensor]]:
+    """`named_parameters()` read from the Modules' own tables, running none of their
+    methods: a program's class may define `parameters` or `named_modules` itself, and the
+    trace is written after the program ended (when none of its code may run)."""
+    out: list[tuple[str, Tensor]] = []
+    seen_modules: set[int] = set()
+    seen_params: set[int] = set()
+    stack: list[tuple[str, Any]] = [("", module)]
+    while stack and len(seen_modules) < 10_000:
+        prefix, m = stack.pop()
+        if not isinstance(m, nn.Module) or identity(m) in seen_modules:
+            continue
+        seen_modules.add(identity(m))
+        table = m.__dict__
+        params = table.get("_parameters")
+        if type(params) is dict:
+            for name, p in params.items():
+                if isinstance(p, Tensor) and identity(p) not in seen_params:
+                    seen_params.add(identity(p))
+                    out.append((prefix + str(name), p))
+        children = table.get("_modules")
+        if type(children) is dict:
+            stack.extend((f"{prefix}{name}.", child) for name, child in reversed(children.items()))
+    return out
+
+
 def _saved_names(kind: type) -> list[str]:
     names = _saved_names_cache.get(kind)
     if names is None:
@@ -287,7 +313,7 @@ class Recorder:
 
     def adopt_parameters(self, module: nn.Module, node: ast.AST | None, label: str | None) -> None:
         """A Module was just built: its parameters are leaves from this line on."""
-        for param in module.parameters():
+        for _, param in module_parameters(module):
             self.result(param, node, label, ())
 
     def node_of(self, t: Tensor) -> TensorRec:
@@ -314,7 +340,12 @@ class Recorder:
         return rec
 
     def inplace_result(
-        self, t: Tensor, node: ast.AST, label: str | None, before: TensorRec | None, *others: Any
+        self,
+        t: Tensor,
+        node: ast.AST | None,
+        label: str | None,
+        before: TensorRec | None,
+        *others: Any,
     ) -> None:
         """`t` was changed in place by the source: a new version of it, fed by the old."""
         if not self.active:

@@ -12,7 +12,7 @@ from torch import nn
 
 from gradtrace.identity import identity
 from gradtrace.trace.models import SCHEMA
-from gradtrace.trace.recorder import FunctionRec, Recorder, TensorRec
+from gradtrace.trace.recorder import FunctionRec, Recorder, TensorRec, module_parameters
 from gradtrace.trace.tensordata import Snapshot, dtype_name, materialize_all
 
 
@@ -116,7 +116,7 @@ def variables(rec: Recorder, names: dict[str, Any]) -> dict[str, TensorRec]:
             if isinstance(value, torch.Tensor):
                 out[name] = rec.node_of(value)
             elif isinstance(value, nn.Module):
-                for pname, param in value.named_parameters():
+                for pname, param in module_parameters(value):
                     out[f"{name}.{pname}"] = rec.node_of(param)
     finally:
         rec.active = was

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import contextlib
 import gc
+import reprlib
 import signal
 import sys
 import threading
@@ -21,7 +22,8 @@ from gradtrace.language.interpreter import Interpreter, WallTimeExceeded
 from gradtrace.language.limits import Limits
 from gradtrace.language.namespaces import MODULES, manual_seed
 from gradtrace.language.parse import parse_program
-from gradtrace.trace.recorder import Recorder
+from gradtrace.language.tensor_text import clean_text, scrub
+from gradtrace.trace.recorder import Recorder, module_parameters
 from gradtrace.trace.serialize import dump_trace, span, variables
 from gradtrace.version import __version__
 
@@ -67,6 +69,47 @@ def _limit_at(exc: BaseException, message: str) -> dict[str, Any]:
     return where
 
 
+class _ErrorRepr(reprlib.Repr):
+    """reprlib's bounds, and no repr() of objects of the program's making: a Module's
+    repr runs its extra_repr, program code, which may not run once the program ended."""
+
+    def repr_instance(self, x: Any, level: int) -> str:
+        if type(x) in (int, float, complex, bool, type(None)):
+            return reprlib.Repr.repr_instance(self, x, level)
+        if isinstance(x, torch.Tensor):
+            return f"tensor(shape={list(x.shape)}, dtype={x.dtype})"
+        return f"<{type(x).__name__} object>"
+
+
+_ERROR_REPR = _ErrorRepr()
+_ERROR_REPR.maxlevel = 4
+_ERROR_REPR.maxstring = 200
+_ERROR_REPR.maxother = 200
+_ERROR_MESSAGE_CHARS = 2_000
+
+
+def _message(exc: BaseException) -> str:
+    """str(exc), bounded: a program may raise ValueError(a deeply nested list)."""
+    args = exc.args
+    if isinstance(exc, KeyError) and args:
+        message = _ERROR_REPR.repr(args[0])
+    elif len(args) == 1:
+        arg = args[0]
+        if type(arg) is str:
+            message = arg
+        elif type(arg) in (int, float, bool):
+            message = str(arg)
+        else:
+            message = _ERROR_REPR.repr(arg)
+    elif not args:
+        message = ""
+    else:
+        message = _ERROR_REPR.repr(args)
+    if len(message) > _ERROR_MESSAGE_CHARS:
+        message = message[:_ERROR_MESSAGE_CHARS] + "..."
+    return clean_text(scrub(message))
+
+
 def error_info(exc: BaseException) -> dict[str, Any]:
     if isinstance(exc, SyntaxError) and not isinstance(exc, ProgramError) and exc.lineno:
         col = (exc.offset or 1) - 1
@@ -88,9 +131,7 @@ def error_info(exc: BaseException) -> dict[str, Any]:
         hint = exc.hint
     else:
         type_name = type(exc).__name__
-        message = str(exc)
-        if isinstance(exc, KeyError) and exc.args:
-            message = repr(exc.args[0])
+        message = _message(exc)
         node = getattr(exc, "gradtrace_node", None)
         hint = getattr(exc, "gradtrace_hint", None) or _hint_for(message)
     where: dict[str, int | None] = dict(span(node) or {}) or {
@@ -99,7 +140,7 @@ def error_info(exc: BaseException) -> dict[str, Any]:
         "end_line": None,
         "end_col": None,
     }
-    return {"type": type_name, "message": message, "hint": hint, **where}
+    return {"type": type_name, "message": clean_text(message), "hint": hint, **where}
 
 
 @contextlib.contextmanager
@@ -156,7 +197,7 @@ def _live_tensors(names: dict[str, Any]) -> list[torch.Tensor]:
         if isinstance(value, torch.Tensor):
             found.append(value)
         elif isinstance(value, torch.nn.Module):
-            found.extend(value.parameters())
+            found.extend(p for _, p in module_parameters(value))
     return found
 
 
@@ -213,9 +254,18 @@ def _trace(
             recorder.active = True
             recorder.in_backward = False
         seen = list(caught)
-        names = variables(recorder, interp.globals.vars)
+        try:
+            names = variables(recorder, interp.globals.vars)
+        except LimitError as exc:
+            # Naming the program's last tensors records them: the budget may run out here.
+            names = {}
+            if error is None:
+                error = _limit_at(exc, exc.message)
     warnings_seen = [
-        {"message": str(w.message), "line": w.lineno if w.filename == "<program>" else None}
+        {
+            "message": clean_text(str(w.message)),
+            "line": w.lineno if w.filename == "<program>" else None,
+        }
         for w in seen[:50]
     ]
     return dump_trace(

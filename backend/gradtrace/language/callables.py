@@ -1,0 +1,80 @@
+"""Checked callables: the only form in which a program holds a real Python or torch callable.
+
+A program that reads `x.add`, `"".format`, `torch.zeros` or `len` as a value gets a
+`Checked`: it remembers what was read (the real function, or the owner and the method
+name) and exposes nothing of the real callable. Calling it, from the program or from
+inside Python or torch (a `map`, a `sorted(key=)`, a hook, `Module.apply`), goes through
+the interpreter's one call path, whose checks are keyed on the callee, never on how the
+call was written.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from gradtrace.language.interpreter import Interpreter
+
+# The interpreter of the job running in this process (one job at a time per process);
+# a Checked called from inside torch finds its interpreter here.
+_current: list[Interpreter] = []
+
+
+def enter(interp: Interpreter) -> None:
+    _current.append(interp)
+
+
+def leave(interp: Interpreter) -> None:
+    if _current and _current[-1] is interp:
+        _current.pop()
+
+
+def current() -> Interpreter:
+    if not _current:
+        raise RuntimeError("program code cannot run once the program has ended")
+    return _current[-1]
+
+
+class Unbound:
+    """The owner of a method read off a class (`str.upper`, `torch.Tensor.add`)."""
+
+    __slots__ = ("cls",)
+
+    def __init__(self, cls: type) -> None:
+        self.cls = cls
+
+
+class Checked:
+    """A callable a program holds: a function (`owner` None) or `owner.name`.
+
+    `fn` is the real callable, used only by the interpreter's call path.
+    """
+
+    __slots__ = ("fn", "name", "owner")
+
+    def __init__(self, fn: Any, owner: Any, name: str) -> None:
+        self.fn = fn
+        self.owner = owner
+        self.name = name
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        interp = current()
+        return interp.invoke(self, args, kwargs, interp.here, None, "")
+
+    def __getattr__(self, name: str) -> str:
+        # Asked by torch and Python internals (hooks, a LambdaLR): plain strings. Nothing
+        # else of the real callable exists here (no __self__, __func__, __globals__...).
+        if name == "__name__" or name == "__qualname__":
+            return self.name
+        raise AttributeError(name)
+
+    def __repr__(self) -> str:
+        owner = self.owner
+        if owner is None:
+            return f"<built-in function {self.name}>"
+        if type(owner) is Unbound:
+            return f"<method '{self.name}' of '{owner.cls.__name__}' objects>"
+        return f"<built-in method {self.name} of {type(owner).__name__} object>"
+
+    def __reduce__(self) -> Any:
+        raise TypeError("cannot pickle a function of a program")

@@ -1,0 +1,3 @@
+# expect: LimitError
+import torch
+x = torch.arange(torch.tensor(10**9))

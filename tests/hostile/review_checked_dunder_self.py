@@ -1,0 +1,3 @@
+# expect: ForbiddenError
+f = len
+print(f.__self__)

@@ -1,0 +1,4 @@
+# expect: ForbiddenError
+import torch
+f = torch.zeros
+print(f.__wrapped__)

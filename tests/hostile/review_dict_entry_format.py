@@ -1,0 +1,3 @@
+# expect: ForbiddenError
+d = {"f": "{0.__globals__}".format}
+print(d["f"](len))

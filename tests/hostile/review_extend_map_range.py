@@ -1,0 +1,3 @@
+# expect: LimitError
+l = []
+list(map(l.extend, [range(10**9)]))

@@ -1,0 +1,2 @@
+# expect: ForbiddenError
+print(sorted(["{0.__class__}"], key=str.format))

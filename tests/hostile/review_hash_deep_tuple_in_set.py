@@ -1,0 +1,5 @@
+# expect: LimitError
+t = ()
+for i in range(100000):
+    t = (t,)
+print(t in {1})

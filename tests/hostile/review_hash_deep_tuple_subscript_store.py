@@ -1,0 +1,6 @@
+# expect: LimitError
+t = ()
+for i in range(100000):
+    t = (t,)
+d = {}
+d[t] = 1

@@ -1,0 +1,2 @@
+# expect: ForbiddenError
+import torch as _torch

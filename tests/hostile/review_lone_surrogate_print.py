@@ -1,0 +1,2 @@
+# expect: ForbiddenError
+print(chr(0xD800))

@@ -1,0 +1,2 @@
+# expect: ForbiddenError
+print(max([1, 2], key="{0.__class__}".format))

@@ -1,0 +1,4 @@
+# expect: ForbiddenError
+import torch
+d = torch.device("meta")
+x = torch.zeros(3, device=d)

@@ -1,0 +1,3 @@
+# expect: ForbiddenError
+import torch
+x = torch.ones(3).to("meta")

@@ -1,0 +1,3 @@
+# expect: LimitError
+import torch
+x = torch.ones(torch.tensor(10**9))

@@ -1,0 +1,3 @@
+# expect: ForbiddenError
+import torch
+pd = torch.nn.ParameterDict({"_private": 5})

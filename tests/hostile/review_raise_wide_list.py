@@ -1,0 +1,2 @@
+# expect: ValueError
+raise ValueError([list(range(1000))] * 1000)

@@ -1,0 +1,3 @@
+# expect: ForbiddenError
+s = staticmethod("{0.__globals__}".format)
+print(s(len))

@@ -1,0 +1,6 @@
+# expect: ForbiddenError
+import torch
+w = torch.ones(2, requires_grad=True)
+opt = torch.optim.SGD([w], lr=0.1)
+s = opt.step
+s(lambda: "{0.__globals__}".format(len))

@@ -1,0 +1,2 @@
+# expect: ForbiddenError
+print(str.format("{0.__globals__}", len))

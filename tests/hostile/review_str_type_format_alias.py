@@ -1,0 +1,3 @@
+# expect: ForbiddenError
+f = str.format
+print(f("{0.__class__}", 1))

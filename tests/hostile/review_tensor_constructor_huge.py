@@ -1,0 +1,3 @@
+# expect: LimitError
+import torch
+x = torch.Tensor(10**9)

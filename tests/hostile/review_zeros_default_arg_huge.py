@@ -1,0 +1,7 @@
+# expect: LimitError
+import torch
+def make(n, f=torch.ones):
+    return f(n, n)
+
+
+y = make(10**5)

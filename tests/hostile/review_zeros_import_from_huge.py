@@ -1,0 +1,3 @@
+# expect: LimitError
+from torch import zeros as z
+y = z(10**5, 10**5)

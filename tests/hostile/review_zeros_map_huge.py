@@ -1,0 +1,3 @@
+# expect: LimitError
+import torch
+ys = list(map(torch.zeros, [10**10]))
