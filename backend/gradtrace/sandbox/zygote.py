@@ -5,7 +5,8 @@ takes milliseconds, so a worker that died or retired is replaced almost at once.
 
 Control messages travel on a SOCK_SEQPACKET socket, one JSON message per packet:
 server → zygote `{"op": "fork", "id": n}`; zygote → server `{"op": "ready"}`,
-`{"op": "forked", "id": n, "pid": p}` with the worker's socket attached (SCM_RIGHTS),
+`{"op": "forked", "id": n, "pid": p}` with the worker's socket and pidfd attached
+(SCM_RIGHTS; p is a pid in the zygote's namespace, the pidfd names it anywhere),
 and `{"op": "exit", "pid": p, "code": c}` when a worker ends (c < 0: killed by signal -c).
 
 Run as `python -m gradtrace.sandbox.zygote CONFIG_JSON FD`.
@@ -49,10 +50,14 @@ def _fork_worker(
         finally:
             os._exit(70)
     theirs.close()
+    pidfd = os.pidfd_open(pid) if hasattr(os, "pidfd_open") else None
     try:
-        _send(control, {"op": "forked", "id": request_id, "pid": pid}, [ours.fileno()])
+        fds = [ours.fileno()] if pidfd is None else [ours.fileno(), pidfd]
+        _send(control, {"op": "forked", "id": request_id, "pid": pid}, fds)
     finally:
         ours.close()
+        if pidfd is not None:
+            os.close(pidfd)
     return pid
 
 
