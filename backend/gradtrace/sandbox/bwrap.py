@@ -195,6 +195,9 @@ def wrap(
         "--gid",
         str(NOBODY),
         "--die-with-parent",
+        # The process itself is pid 1 of its namespace, not bwrap's init: it has no
+        # parent of its own there, and when it ends every process in it ends.
+        "--as-pid-1",
         "--new-session",
         "--cap-drop",
         "ALL",

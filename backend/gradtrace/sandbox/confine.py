@@ -224,6 +224,13 @@ def _audit(event: str, args: tuple[Any, ...]) -> None:
             raise PermissionError("writing files is not allowed in the gradtrace sandbox")
 
 
+def prctl_not_dumpable() -> None:
+    """No process of the same user may read this one's memory or environment in /proc
+    (nor ptrace it); inherited by forked children."""
+    if sys.platform.startswith("linux"):
+        _libc().prctl(_PR_SET_DUMPABLE, 0, 0, 0, 0)
+
+
 def threads_allowed(config: WorkerConfig) -> bool:
     """GPU drivers start threads of their own; a CPU worker needs none."""
     return config.device != "cpu"
@@ -238,9 +245,8 @@ def confine(config: WorkerConfig, *, keep_fds: Sequence[int], parent: int) -> No
     if config.drop_privileges:
         drop_privileges()
     if sys.platform.startswith("linux"):
-        libc = _libc()
-        libc.prctl(_PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)
-        libc.prctl(_PR_SET_DUMPABLE, 0, 0, 0, 0)
+        _libc().prctl(_PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)
+    prctl_not_dumpable()
     die_with_parent(parent)
     apply_rlimits(config, cpu_device=config.device == "cpu")
     if seccomp_filter.bindings() is not None:  # else the launcher warned (layers.py)

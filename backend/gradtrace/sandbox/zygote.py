@@ -25,7 +25,7 @@ from typing import Any
 import orjson
 
 from gradtrace.sandbox.config import WorkerConfig
-from gradtrace.sandbox.confine import die_with_parent
+from gradtrace.sandbox.confine import die_with_parent, prctl_not_dumpable
 from gradtrace.sandbox.worker import prepare_process, serve_jobs
 
 
@@ -106,6 +106,8 @@ def main(argv: list[str]) -> None:
     control.setblocking(True)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
     die_with_parent(os.getppid())
+    # Not dumpable, nor are the workers it forks: none can read another's (or its) memory.
+    prctl_not_dumpable()
     prepare_process(config)
     serve(config, control)
 

@@ -1,0 +1,51 @@
+"""The process behind `confined_call`: `python -m gradtrace.sandbox.runner CONFIG FD`.
+
+It reads a pickled (function, args) from its socket, imports what it needs, confines
+itself exactly as a worker does, calls the function, and writes back the pickled
+outcome: (True, result) or (False, exception).
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import socket
+import sys
+
+from gradtrace.sandbox import confine, seccomp_filter
+from gradtrace.sandbox.config import WorkerConfig
+
+
+def _receive_all(sock: socket.socket) -> bytes:
+    chunks = []
+    while chunk := sock.recv(1 << 20):
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def main(argv: list[str]) -> None:
+    config = WorkerConfig.model_validate_json(argv[0])
+    sock = socket.socket(fileno=int(argv[1]))
+    sock.setblocking(True)
+    import torch  # loaded before the wall, as in a worker
+
+    torch.set_num_threads(1)
+    seccomp_filter.bindings()
+    fn, args = pickle.loads(_receive_all(sock))  # from our caller: trusted
+    confine.confine(config, keep_fds=[sock.fileno()], parent=os.getppid())
+    confine.set_job_cpu_limit(config)
+    try:
+        outcome = (True, fn(*args))
+    except BaseException as error:  # noqa: BLE001 (the caller re-raises it)
+        outcome = (False, error)
+    try:
+        answer = pickle.dumps(outcome)
+    except Exception as error:  # noqa: BLE001
+        answer = pickle.dumps((False, TypeError(f"the outcome cannot be pickled: {error}")))
+    sock.sendall(answer)
+    sock.close()
+    os._exit(0)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
