@@ -52,7 +52,11 @@ def _libc_status(value: int, what: str) -> str:
 
 
 def _write(path: str) -> str:
-    python = _python(lambda: open(path, "w").write("x"))
+    def attempt() -> int:
+        with open(path, "w") as file:
+            return file.write("x")
+
+    python = _python(attempt)
     fd = libc.open(path.encode(), os.O_WRONLY | os.O_CREAT, 0o644)
     raw = _libc_status(fd, "open")
     if fd >= 0:
@@ -137,6 +141,11 @@ def _unix_socket() -> str:
     return _python(lambda: socket.socket(socket.AF_UNIX, socket.SOCK_STREAM))
 
 
+def _environ(secret_name: str) -> str:
+    with open("/proc/self/environ", "rb") as file:
+        return "escaped" if secret_name.encode() in file.read() else "refused: absent"
+
+
 def _others() -> str:
     """The processes in /proc other than itself: none, in its own pid namespace."""
     others = sorted(int(n) for n in os.listdir("/proc") if n.isdigit() and int(n) != os.getpid())
@@ -163,9 +172,7 @@ def attempts(server_pid: int, port: int, secret_name: str, package_dir: str) -> 
         "secret in os.environ": "refused: absent"
         if secret_name not in os.environ
         else "escaped: " + os.environ[secret_name],
-        "secret in /proc/self/environ": "refused: absent"
-        if secret_name.encode() not in open("/proc/self/environ", "rb").read()
-        else "escaped",
+        "secret in /proc/self/environ": _environ(secret_name),
         "see another process": _others(),
         "connect to 127.0.0.1": _connect(port),
         "libc socket()": _socket_libc(),

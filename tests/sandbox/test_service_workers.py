@@ -5,9 +5,9 @@ from __future__ import annotations
 import os
 
 import pytest
+from tests.server.helpers import make_settings, open_app
 
 from gradtrace.sandbox import layers
-from tests.server.helpers import make_settings, open_app
 
 pytestmark = [
     pytest.mark.anyio,

@@ -29,7 +29,7 @@ class ConfinedCallError(RuntimeError):
 def _module_root(fn: Callable[..., Any]) -> str:
     """The directory from which `fn`'s module is imported (bound into the sandbox)."""
     module = sys.modules[fn.__module__]
-    path = getattr(module, "__file__", None)
+    path: str | None = getattr(module, "__file__", None)
     if fn.__module__ == "__main__" or path is None or "<locals>" in fn.__qualname__:
         raise ValueError(f"{fn!r} is not a module-level function of an importable module")
     root = os.path.dirname(os.path.realpath(path))
@@ -38,8 +38,9 @@ def _module_root(fn: Callable[..., Any]) -> str:
     return root
 
 
-def _receive_all(sock: socket.socket) -> bytes:
-    chunks = []
+def receive_all(sock: socket.socket) -> bytes:
+    """Everything the peer sends until it shuts its end."""
+    chunks: list[bytes] = []
     while chunk := sock.recv(1 << 20):
         chunks.append(chunk)
     return b"".join(chunks)
@@ -83,7 +84,7 @@ def confined_call(
             ours.settimeout(timeout_s)
             ours.sendall(payload)
             ours.shutdown(socket.SHUT_WR)
-            answer = _receive_all(ours)
+            answer = receive_all(ours)
             _, stderr = process.communicate(timeout=timeout_s)
         except (TimeoutError, subprocess.TimeoutExpired) as error:
             process.kill()

@@ -54,8 +54,11 @@ def _refused(attempt: str) -> bool:
             os._exit(0)
     else:  # writing a file a process's own user may write
         fd = _libc.open(b"/proc/self/comm", os.O_WRONLY)
-    if fd >= 0:
-        os.close(fd) if attempt != "fork" else os.waitpid(fd, 0)
+    if fd >= 0:  # it was allowed: clean up
+        if attempt == "fork":
+            os.waitpid(fd, 0)
+        else:
+            os.close(fd)
         return False
     return ctypes.get_errno() in (errno.EPERM, errno.EACCES, errno.EROFS, errno.EAGAIN)
 
@@ -175,7 +178,9 @@ def main() -> int:
             print(f"  to enable {check.layer.split(':')[0]}: {check.fix}")
     absent = [check for check in found if check.required and not check.active]
     if absent:
-        print(f"{len(absent)} layer(s) missing: a program that got past the language could use that.")
+        print(
+            f"{len(absent)} layer(s) missing: a program that got past the language could use that."
+        )
         return 1
     print("every layer is active.")
     return 0

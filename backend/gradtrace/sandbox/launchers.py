@@ -14,7 +14,6 @@ import logging
 import os
 import signal
 import socket
-import sys
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any
@@ -93,7 +92,9 @@ async def _start_process(
 ) -> tuple[asyncio.subprocess.Process, bool]:
     """`python -m module CONFIG FD` in the sandbox (or, where the host has no bwrap, as a
     plain child with the same environment); whether it is sandboxed."""
-    command = layers.process_command(module, config.model_dump_json(), str(fd), device=config.device)
+    command = layers.process_command(
+        module, config.model_dump_json(), str(fd), device=config.device
+    )
     process = await asyncio.create_subprocess_exec(
         *command.argv,
         pass_fds=[fd],

@@ -14,13 +14,7 @@ import sys
 
 from gradtrace.sandbox import confine, seccomp_filter
 from gradtrace.sandbox.config import WorkerConfig
-
-
-def _receive_all(sock: socket.socket) -> bytes:
-    chunks = []
-    while chunk := sock.recv(1 << 20):
-        chunks.append(chunk)
-    return b"".join(chunks)
+from gradtrace.sandbox.confined import receive_all
 
 
 def main(argv: list[str]) -> None:
@@ -31,16 +25,16 @@ def main(argv: list[str]) -> None:
 
     torch.set_num_threads(1)
     seccomp_filter.bindings()
-    fn, args = pickle.loads(_receive_all(sock))  # from our caller: trusted
+    fn, args = pickle.loads(receive_all(sock))  # from our caller: trusted
     confine.confine(config, keep_fds=[sock.fileno()], parent=os.getppid())
     confine.set_job_cpu_limit(config)
     try:
         outcome = (True, fn(*args))
-    except BaseException as error:  # noqa: BLE001 (the caller re-raises it)
+    except BaseException as error:  # the caller re-raises it
         outcome = (False, error)
     try:
         answer = pickle.dumps(outcome)
-    except Exception as error:  # noqa: BLE001
+    except Exception as error:
         answer = pickle.dumps((False, TypeError(f"the outcome cannot be pickled: {error}")))
     sock.sendall(answer)
     sock.close()

@@ -34,22 +34,9 @@ _PR_SET_DUMPABLE = 4
 _PR_SET_MM = 35
 _PR_SET_PTRACER = 0x59616D61
 
-# Refused outright (EPERM). Names unknown to this libseccomp are skipped.
-DENIED = (
-    # network
-    "socket",
-    "socketpair",
-    "connect",
-    "bind",
-    "listen",
-    "accept",
-    "accept4",
-    # new processes and programs
-    "fork",
-    "vfork",
-    "execve",
-    "execveat",
-    # files: create, remove, rename, link, change
+NETWORK = ("socket", "socketpair", "connect", "bind", "listen", "accept", "accept4")
+NEW_PROGRAMS = ("fork", "vfork", "execve", "execveat")
+FILE_CHANGES = (
     "creat",
     "mkdir",
     "mkdirat",
@@ -87,16 +74,40 @@ DENIED = (
     "fremovexattr",
     "memfd_create",
     "memfd_secret",
-    "name_to_handle_at",
-    "open_by_handle_at",
-    # namespaces and mounts
+)
+# bwrap needs mount, umount2, pivot_root and unshare (deploy/seccomp.json allows them to
+# the server's container); a worker needs none.
+NAMESPACES = (
     "mount",
     "umount",
     "umount2",
     "pivot_root",
     "chroot",
-    "setns",
     "unshare",
+)
+IDENTITY = (
+    "setuid",
+    "setgid",
+    "setreuid",
+    "setregid",
+    "setresuid",
+    "setresgid",
+    "setfsuid",
+    "setfsgid",
+    "setgroups",
+    "capset",
+)
+# Refused to the server's container too (deploy/seccomp.json; a test keeps them equal).
+OTHER_PROCESSES = (
+    "ptrace",
+    "process_vm_readv",
+    "process_vm_writev",
+    "process_madvise",
+    "pidfd_getfd",
+    "kcmp",
+)
+KERNEL_INTERFACES = (
+    "setns",
     "open_tree",
     "move_mount",
     "fsopen",
@@ -104,19 +115,8 @@ DENIED = (
     "fsmount",
     "fspick",
     "mount_setattr",
-    # other processes
-    "ptrace",
-    "process_vm_readv",
-    "process_vm_writev",
-    "process_madvise",
-    "process_mrelease",
-    "pidfd_open",
-    "pidfd_getfd",
-    "pidfd_send_signal",
-    "kcmp",
-    "migrate_pages",
-    "move_pages",
-    # kernel interfaces
+    "name_to_handle_at",
+    "open_by_handle_at",
     "bpf",
     "perf_event_open",
     "userfaultfd",
@@ -153,16 +153,21 @@ DENIED = (
     "sysfs",
     "lookup_dcookie",
     "nfsservctl",
-    "setuid",
-    "setgid",
-    "setreuid",
-    "setregid",
-    "setresuid",
-    "setresgid",
-    "setfsuid",
-    "setfsgid",
-    "setgroups",
-    "capset",
+    "migrate_pages",
+    "move_pages",
+)
+# A worker may also not reach another process by its pidfd (the server signals it by one).
+WORKER_ONLY = ("pidfd_open", "pidfd_send_signal", "process_mrelease")
+# Refused outright (EPERM). Names unknown to this libseccomp are skipped.
+DENIED = (
+    NETWORK
+    + NEW_PROGRAMS
+    + FILE_CHANGES
+    + NAMESPACES
+    + IDENTITY
+    + OTHER_PROCESSES
+    + KERNEL_INTERFACES
+    + WORKER_ONLY
 )
 # Whose flags live in a struct the filter cannot read: ENOSYS, so that libc falls back
 # to the older call the filter can check (clone3 → clone; openat2 → openat).
@@ -203,10 +208,9 @@ def bindings() -> ModuleType | None:
 
 
 def _add(filter_: Any, action: Any, syscall: str, *args: Any) -> None:
-    try:
+    # A system call this libseccomp does not know: nothing to refuse.
+    with contextlib.suppress(ValueError, OSError, RuntimeError):
         filter_.add_rule(action, syscall, *args)
-    except (ValueError, OSError, RuntimeError):
-        pass  # a system call this kernel or libseccomp does not know: nothing to refuse
 
 
 def build(module: ModuleType, *, threads: bool, pid: int) -> Any:
