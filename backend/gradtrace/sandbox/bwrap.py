@@ -36,6 +36,11 @@ _FIXED_ENV = {
     "OPENBLAS_NUM_THREADS": "1",
     "MKL_NUM_THREADS": "1",
 }
+# An empty, read-only directory in every sandbox. torch creates its compiler cache
+# directory when torch._dynamo is imported (lazily, by the warm-up): pointed here, that
+# creation finds the directory there, and nothing is ever written.
+EMPTY_DIR = "/var/empty"
+_SANDBOX_ENV = {"TORCHINDUCTOR_CACHE_DIR": EMPTY_DIR, "TRITON_CACHE_DIR": EMPTY_DIR}
 # Passed on from the server when set: nothing else of its environment is.
 _PASSED_ENV = ("LC_ALL", "CUDA_VISIBLE_DEVICES", "CUDA_DEVICE_ORDER")
 # The system's shared libraries (libc, libstdc++, libseccomp; libcuda on GPU hosts).
@@ -103,9 +108,11 @@ def runtime_paths(imports: Sequence[str]) -> list[str]:
     return kept
 
 
-def environment(imports: Sequence[str]) -> dict[str, str]:
-    """The whole environment of a sandboxed process: an allowlist, never the server's."""
-    env = dict(_FIXED_ENV)
+def environment(imports: Sequence[str], *, sandboxed: bool = True) -> dict[str, str]:
+    """The whole environment of a sandboxed process: an allowlist, never the server's.
+    (Without bwrap, the cache directories keep torch's defaults: /var/empty is the
+    host's own there.)"""
+    env = dict(_FIXED_ENV) | (_SANDBOX_ENV if sandboxed else {})
     env["PYTHONPATH"] = os.pathsep.join(imports)
     for name in _PASSED_ENV:
         if name in os.environ:
@@ -214,6 +221,8 @@ def wrap(
         *(_gpu_binds() if device.startswith("cuda") else ()),
         "--remount-ro",
         "/dev",
+        "--dir",
+        EMPTY_DIR,
         "--remount-ro",
         "/",
         "--chdir",

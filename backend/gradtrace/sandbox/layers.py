@@ -91,5 +91,5 @@ def process_command(
             bwrap.python_command(module, *args), device=device, extra_imports=extra_imports
         )
         return Command(wrapped.argv, wrapped.env, wrapped.user, sandboxed=True)
-    env = bwrap.environment(bwrap.import_paths(extra_imports))
+    env = bwrap.environment(bwrap.import_paths(extra_imports), sandboxed=False)
     return Command([sys.executable, "-m", module, *args], env, None, sandboxed=False)

@@ -1,7 +1,7 @@
 """The process behind `confined_call`: `python -m gradtrace.sandbox.runner CONFIG FD`.
 
-It reads a pickled (function, args) from its socket, imports what it needs, confines
-itself exactly as a worker does, calls the function, and writes back the pickled
+It warms up as a worker does, reads a pickled (function, args) from its socket (importing
+the function's module), confines itself exactly as a worker does, calls the function, and writes back the pickled
 outcome: (True, result) or (False, exception).
 """
 
@@ -12,19 +12,17 @@ import pickle
 import socket
 import sys
 
-from gradtrace.sandbox import confine, seccomp_filter
+from gradtrace.sandbox import confine
 from gradtrace.sandbox.config import WorkerConfig
 from gradtrace.sandbox.confined import receive_all
+from gradtrace.sandbox.worker import prepare_process
 
 
 def main(argv: list[str]) -> None:
     config = WorkerConfig.model_validate_json(argv[0])
     sock = socket.socket(fileno=int(argv[1]))
     sock.setblocking(True)
-    import torch  # loaded before the wall, as in a worker
-
-    torch.set_num_threads(1)
-    seccomp_filter.bindings()
+    prepare_process(config)  # warmed up as a worker is: torch and what it loads lazily
     fn, args = pickle.loads(receive_all(sock))  # from our caller: trusted
     confine.confine(config, keep_fds=[sock.fileno()], parent=os.getppid())
     confine.set_job_cpu_limit(config)
