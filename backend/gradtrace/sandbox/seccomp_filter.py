@@ -216,6 +216,11 @@ def _add(filter_: Any, action: Any, syscall: str, *args: Any) -> None:
 def build(module: ModuleType, *, threads: bool, pid: int) -> Any:
     """The filter for a worker whose process id (in its namespace) is `pid`."""
     f = module.SyscallFilter(defaction=module.ALLOW)
+    # Every thread, not just the caller: a GPU worker's driver threads exist already.
+    f.set_attr(module.Attr.CTL_TSYNC, 1)
+    # A binary search over the system call numbers, not a list (libseccomp 2.5+).
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        f.set_attr(module.Attr.CTL_OPTIMIZE, 2)
     deny = module.ERRNO(errno.EPERM)
     for name in DENIED:
         _add(f, deny, name)
