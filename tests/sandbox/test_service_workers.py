@@ -36,8 +36,8 @@ async def test_service_workers_are_walled_in(anyio_backend: str, cpu_start: str)
             assert response.json()["ok"] is True
             pids = api.app.state.service.pools["cpu"].stats().pids
             assert len(pids) == 2
-            if cpu_start == "spawn":  # the pool knows bwrap's pid: its child is the worker
-                pids = [_only_child(pid) for pid in pids]
+            if cpu_start == "spawn":  # the pool knows bwrap's pid: the worker is below it
+                pids = [_below_bwrap(pid) for pid in pids]
             for pid in pids:
                 status = _status(pid)
                 assert status["Seccomp"] == "2"
@@ -55,7 +55,12 @@ async def test_service_workers_are_walled_in(anyio_backend: str, cpu_start: str)
         del os.environ[SECRET]
 
 
-def _only_child(pid: int) -> int:
-    with open(f"/proc/{pid}/task/{pid}/children") as children:
-        (child,) = children.read().split()
-    return int(child)
+def _below_bwrap(pid: int) -> int:
+    """The first process under `pid` that is not bwrap (bwrap, then its init, then ours)."""
+    while True:
+        with open(f"/proc/{pid}/comm") as comm:
+            if comm.read().strip() != "bwrap":
+                return pid
+        with open(f"/proc/{pid}/task/{pid}/children") as children:
+            (child,) = children.read().split()
+        pid = int(child)

@@ -201,10 +201,9 @@ def wrap(
         str(NOBODY),
         "--gid",
         str(NOBODY),
+        # Not --as-pid-1: a namespace's init ignores signals it has no handler for, and the
+        # kernel's SIGXCPU at a job's CPU limit must end a worker. bwrap's init is pid 1.
         "--die-with-parent",
-        # The process itself is pid 1 of its namespace, not bwrap's init: it has no
-        # parent of its own there, and when it ends every process in it ends.
-        "--as-pid-1",
         "--new-session",
         "--cap-drop",
         "ALL",

@@ -44,6 +44,15 @@ def _namespaces() -> dict[str, str]:
     return {ns: os.readlink(f"/proc/self/ns/{ns}") for ns in _NAMESPACES}
 
 
+def _other_processes() -> list[int]:
+    """The processes it can see besides itself and bwrap's init (pid 1 of its namespace)."""
+    others = [n for n in os.listdir("/proc") if n.isdigit() and int(n) != os.getpid()]
+    with open("/proc/1/comm") as comm:
+        if comm.read().strip() == "bwrap":
+            others.remove("1")
+    return sorted(int(n) for n in others)
+
+
 def _refused(attempt: str) -> bool:
     """Whether raw libc is refused `attempt`."""
     if attempt == "socket":
@@ -76,14 +85,21 @@ def probe_inside() -> dict[str, object]:
         "outer_uid": outer_uid,
         "nproc": resource.getrlimit(resource.RLIMIT_NPROC)[0],
         "sees_etc_passwd": os.path.exists("/etc/passwd"),
-        "sees_others": sorted(
-            int(n) for n in os.listdir("/proc") if n.isdigit() and int(n) != os.getpid()
-        ),
+        "sees_others": _other_processes(),
         "environment": sorted(os.environ),
         "socket_refused": _refused("socket"),
         "fork_refused": _refused("fork"),
         "write_refused": _refused("write"),
     }
+
+
+def _seen(others: object) -> str:
+    assert isinstance(others, list)
+    if not others:
+        return "sees only itself (and bwrap's init)"
+    if len(others) > 8:
+        return f"sees {len(others)} other processes"
+    return f"sees pids {others}"
 
 
 def checks() -> list[Check]:
@@ -121,15 +137,14 @@ def checks() -> list[Check]:
         Check(
             "processes: sees no other",
             not inside["sees_others"],
-            f"sees pids {inside['sees_others']}" if inside["sees_others"] else "sees only itself",
+            _seen(inside["sees_others"]),
             layers.BWRAP_FIX,
         ),
         Check(
             "network: none",
             bool(inside["socket_refused"]) and "net" not in shared,
-            "sockets refused, own network namespace"
-            if inside["socket_refused"]
-            else "may open sockets",
+            ("sockets refused" if inside["socket_refused"] else "may open sockets")
+            + (", the server's network namespace" if "net" in shared else ", no network"),
             layers.BWRAP_FIX + "; " + layers.SECCOMP_FIX,
         ),
         Check(
@@ -173,9 +188,12 @@ def main() -> int:
     for check in found:
         mark = "active " if check.active else "MISSING" if check.required else "weaker "
         print(f"  [{mark}] {check.layer}: {check.detail}")
+    fixes: dict[str, list[str]] = {}
     for check in found:
         if check.fix and not check.active:
-            print(f"  to enable {check.layer.split(':')[0]}: {check.fix}")
+            fixes.setdefault(check.fix, []).append(check.layer.split(":")[0])
+    for fix, names in fixes.items():
+        print(f"  for {'; '.join(names)}: {fix}")
     absent = [check for check in found if check.required and not check.active]
     if absent:
         print(
