@@ -249,6 +249,6 @@ def confine(config: WorkerConfig, *, keep_fds: Sequence[int], parent: int) -> No
     prctl_not_dumpable()
     die_with_parent(parent)
     apply_rlimits(config, cpu_device=config.device == "cpu")
-    if seccomp_filter.bindings() is not None:  # else the launcher warned (layers.py)
+    if seccomp_filter.available():  # else the launcher warned (layers.py)
         seccomp_filter.install(threads=threads_allowed(config))
     sys.addaudithook(_audit)

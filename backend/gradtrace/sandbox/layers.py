@@ -62,16 +62,34 @@ def missing() -> tuple[Missing, ...]:
         found.append(
             Missing("seccomp filter", "libseccomp's Python bindings are missing", SECCOMP_FIX)
         )
-    if not hasattr(os, "pidfd_open"):
-        found.append(Missing("pidfd", "this Python or kernel has no pidfd_open", "Linux 5.3+"))
+    elif not seccomp_filter.kernel_supports():
+        found.append(
+            Missing("seccomp filter", "this kernel has no seccomp filters", "CONFIG_SECCOMP_FILTER")
+        )
+    if not pidfds_work():
+        # Without pidfds the server could only name a worker by a pid of the sandbox's
+        # namespace, which here is another process: no sandbox then (see sandboxed()).
+        found.append(
+            Missing("namespaces (bubblewrap) and pidfds", "pidfd_open fails here", "Linux 5.3+")
+        )
     return tuple(found)
+
+
+def pidfds_work() -> bool:
+    try:
+        os.close(os.pidfd_open(os.getpid()))
+    except (AttributeError, OSError):
+        return False
+    return True
 
 
 def sandboxed() -> bool:
     return not any(m.layer.startswith("namespaces") for m in missing())
 
 
+@functools.cache
 def warn_if_missing() -> None:
+    """Once per process (every pool's launcher calls it)."""
     for layer in missing():
         log.warning(
             "SANDBOX LAYER MISSING: %s (%s). Workers run without it. To enable: %s",

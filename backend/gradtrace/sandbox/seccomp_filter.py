@@ -207,6 +207,19 @@ def bindings() -> ModuleType | None:
     return None
 
 
+def kernel_supports() -> bool:
+    """Whether this kernel has seccomp (its status file shows a Seccomp line then)."""
+    try:
+        with open("/proc/self/status") as status:
+            return any(line.startswith("Seccomp:") for line in status)
+    except OSError:
+        return False
+
+
+def available() -> bool:
+    return bindings() is not None and kernel_supports()
+
+
 def _add(filter_: Any, action: Any, syscall: str, *args: Any) -> None:
     # A system call this libseccomp does not know: nothing to refuse.
     with contextlib.suppress(ValueError, OSError, RuntimeError):

@@ -50,7 +50,10 @@ def _fork_worker(
         finally:
             os._exit(70)
     theirs.close()
-    pidfd = os.pidfd_open(pid) if hasattr(os, "pidfd_open") else None
+    try:
+        pidfd: int | None = os.pidfd_open(pid)
+    except (AttributeError, OSError):  # then the server is not sandboxing (layers.py)
+        pidfd = None
     try:
         fds = [ours.fileno()] if pidfd is None else [ours.fileno(), pidfd]
         _send(control, {"op": "forked", "id": request_id, "pid": pid}, fds)
