@@ -73,17 +73,16 @@ def import_paths(extra: Iterable[str] = ()) -> list[str]:
     """Where the sandboxed Python imports from, in order: the package in use first (it
     must win over another copy on the site path), then `extra`, then this process's
     `sys.path` entries, less the current directory (which may be anyone's home)."""
-    here = os.path.realpath(os.getcwd())
-    paths: list[str] = []
-    for entry in [package_root(), *extra, *sys.path]:
-        if not entry:
-            continue
-        real = os.path.realpath(entry)
-        if os.path.isdir(real) and real not in paths and (real != here or entry in extra):
+    try:
+        here = os.path.realpath(os.getcwd())
+    except OSError:  # a deleted working directory
+        here = ""
+    paths = [package_root(), *(os.path.realpath(entry) for entry in extra)]
+    for entry in sys.path:
+        real = os.path.realpath(entry) if entry else here
+        if real != here and os.path.isdir(real):
             paths.append(real)
-    if package_root() not in paths:
-        paths.insert(0, package_root())
-    return paths
+    return list(dict.fromkeys(paths))
 
 
 def runtime_paths(imports: Sequence[str]) -> list[str]:
