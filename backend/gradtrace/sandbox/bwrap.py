@@ -19,7 +19,7 @@ import stat
 import subprocess
 import sys
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import gradtrace
@@ -164,7 +164,7 @@ class SandboxCommand:
     argv: list[str]
     env: dict[str, str]
     user: int | None = None
-    binds: list[str] = field(default_factory=list)
+    sandboxed: bool = True  # False: a plain child (the host has no working bwrap)
 
     def popen_kwargs(self) -> dict[str, Any]:
         """What subprocess.Popen and asyncio.create_subprocess_exec need besides argv."""
@@ -228,7 +228,13 @@ def wrap(
         "--",
         *command,
     ]
-    return SandboxCommand(argv=argv, env=env, user=run_as(binds), binds=binds)
+    return SandboxCommand(argv=argv, env=env, user=run_as(binds))
+
+
+def outer_uid() -> int:
+    """The uid a sandboxed process has outside its user namespace: bwrap's own."""
+    user = run_as(runtime_paths(import_paths()))
+    return os.geteuid() if user is None else user
 
 
 def python_command(module: str, *args: str) -> list[str]:

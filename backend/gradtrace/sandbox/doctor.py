@@ -75,14 +75,12 @@ def _refused(attempt: str) -> bool:
 def probe_inside() -> dict[str, object]:
     """Run in the confined process: what it is, sees and may do."""
     status = _status()
-    with open("/proc/self/uid_map") as uid_map:
-        outer_uid = int(uid_map.read().split()[1])
     return {
         "namespaces": _namespaces(),
         "seccomp": status.get("Seccomp", "?"),
         "no_new_privs": status.get("NoNewPrivs", "?"),
         "capabilities": status.get("CapEff", "?"),
-        "outer_uid": outer_uid,
+        "uid": os.getuid(),
         "nproc": resource.getrlimit(resource.RLIMIT_NPROC)[0],
         "sees_etc_passwd": os.path.exists("/etc/passwd"),
         "sees_others": _other_processes(),
@@ -114,7 +112,9 @@ def checks() -> list[Check]:
     assert isinstance(theirs, dict)
     shared = [ns for ns in _NAMESPACES if theirs[ns] == ours[ns]]
     why_bwrap = missing["namespaces"].why if "namespaces" in missing else ""
-    outer_uid = inside["outer_uid"]
+    # In a user namespace the process cannot see its uid outside (bwrap may nest two
+    # namespaces): it is the uid bwrap runs as. Without bwrap, its own.
+    outer_uid = bwrap.outer_uid() if "user" not in shared else inside["uid"]
     environment = inside["environment"]
     assert isinstance(environment, list)
     beyond = sorted(set(environment) - set(bwrap.environment([])) - _SET_BY_BWRAP)

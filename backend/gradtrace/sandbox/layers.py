@@ -11,7 +11,6 @@ import logging
 import os
 import sys
 from dataclasses import dataclass
-from typing import Any
 
 from gradtrace.sandbox import bwrap, seccomp_filter
 
@@ -23,19 +22,6 @@ class Missing:
     layer: str
     why: str
     fix: str
-
-
-@dataclass(frozen=True)
-class Command:
-    argv: list[str]
-    env: dict[str, str]
-    user: int | None
-    sandboxed: bool
-
-    def popen_kwargs(self) -> dict[str, Any]:
-        if self.user is None:
-            return {"env": self.env}
-        return {"env": self.env, "user": self.user, "group": self.user, "extra_groups": []}
 
 
 BWRAP_FIX = (
@@ -101,13 +87,12 @@ def warn_if_missing() -> None:
 
 def process_command(
     module: str, *args: str, device: str = "cpu", extra_imports: tuple[str, ...] = ()
-) -> Command:
+) -> bwrap.SandboxCommand:
     """`python -m module ARGS` as a worker process starts: in bwrap where the host allows,
     else a plain child; either way with the allowlisted environment only."""
     if sandboxed():
-        wrapped = bwrap.wrap(
+        return bwrap.wrap(
             bwrap.python_command(module, *args), device=device, extra_imports=extra_imports
         )
-        return Command(wrapped.argv, wrapped.env, wrapped.user, sandboxed=True)
     env = bwrap.environment(bwrap.import_paths(extra_imports), sandboxed=False)
-    return Command([sys.executable, "-m", module, *args], env, None, sandboxed=False)
+    return bwrap.SandboxCommand([sys.executable, "-m", module, *args], env, sandboxed=False)
