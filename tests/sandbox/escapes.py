@@ -22,6 +22,7 @@ SYS_CLONE = 56
 SYS_CLONE3 = 435
 SYS_UNSHARE = 272
 SYS_PTRACE = 101
+SYS_PRLIMIT64 = 302
 CLONE_NEWUSER = 0x10000000
 CLONE_NEWNET = 0x40000000
 MS_BIND = 4096
@@ -133,6 +134,12 @@ def _ptrace(pid: int) -> str:
     return _libc_status(libc.syscall(SYS_PTRACE, 16, pid, 0, 0), "ptrace attach")  # ATTACH
 
 
+def _prlimit(pid: int) -> str:
+    """prlimit64(pid, RLIMIT_CPU, {0, 0}, NULL): another process's CPU limit to nothing."""
+    limit = (ctypes.c_uint64 * 2)(0, 0)
+    return _libc_status(libc.syscall(SYS_PRLIMIT64, pid, 0, limit, None), "prlimit64")
+
+
 def _socket_libc() -> str:
     return _libc_status(libc.socket(socket.AF_INET, socket.SOCK_STREAM, 0), "socket")
 
@@ -195,6 +202,8 @@ def attempts(server_pid: int, port: int, secret_name: str, package_dir: str) -> 
         "kill everyone": _kill(-1),
         "ptrace pid 1 (bwrap's init)": _ptrace(1),
         "ptrace the server": _ptrace(server_pid),
+        "lower pid 1's CPU limit": _prlimit(1),
+        "renice pid 1": _libc_status(libc.setpriority(0, 1, 19), "setpriority"),
         "process_vm_readv": _libc_status(libc.syscall(310, 1, 0, 0, 0, 0, 0), "process_vm_readv"),
         "write /tmp": _write("/tmp/gradtrace-escape"),
         "write /dev/shm": _write("/dev/shm/gradtrace-escape"),

@@ -85,6 +85,8 @@ ATTEMPTS = [
     "kill everyone",
     "ptrace pid 1 (bwrap's init)",
     "ptrace the server",
+    "lower pid 1's CPU limit",
+    "renice pid 1",
     "process_vm_readv",
     "write /tmp",
     "write /dev/shm",

@@ -173,6 +173,16 @@ DENIED = (
 # to the older call the filter can check (clone3 → clone; openat2 → openat).
 NOT_IMPLEMENTED = ("clone3", "openat2")
 _QUERY_PERSONALITY = 0xFFFFFFFF
+# System calls that name a process, and which argument names it.
+_SELF_ONLY = (
+    ("prlimit64", 0),
+    ("setpriority", 1),
+    ("ioprio_set", 1),
+    ("sched_setaffinity", 0),
+    ("sched_setscheduler", 0),
+    ("sched_setparam", 0),
+    ("sched_setattr", 0),
+)
 
 
 @contextlib.contextmanager
@@ -252,6 +262,10 @@ def build(module: ModuleType, *, threads: bool, pid: int) -> Any:
     for name in ("kill", "rt_sigqueueinfo", "tgkill", "rt_tgsigqueueinfo"):
         _add(f, deny, name, module.Arg(0, module.NE, pid))
     _add(f, deny, "tkill")
+    # Limits, priorities and CPUs of itself only (0 means itself): a sibling's RLIMIT_CPU
+    # lowered to nothing would end another user's job.
+    for name, index in _SELF_ONLY:
+        _add(f, deny, name, module.Arg(index, module.NE, 0))
     for option in (_PR_SET_DUMPABLE, _PR_SET_MM, _PR_SET_PTRACER):
         _add(f, deny, "prctl", module.Arg(0, module.EQ, option))
     # Only reading the personality back: a new one (no randomization, executable data)
