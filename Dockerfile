@@ -15,15 +15,21 @@ FROM python:3.11-slim AS app
 ARG TORCH_INDEX=https://download.pytorch.org/whl/cpu
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1
 WORKDIR /app
+# bubblewrap builds each worker's sandbox; libseccomp loads its system-call filter.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends bubblewrap libseccomp2 \
+ && rm -rf /var/lib/apt/lists/*
 RUN pip install --index-url "${TORCH_INDEX}" torch
 COPY pyproject.toml README.md* ./
 COPY backend/ backend/
 COPY --from=frontend /src/backend/gradtrace/static/ backend/gradtrace/static/
 RUN pip install .
-# The server runs as an ordinary user; its workers confine themselves further
-# (rlimits, no new processes, no file writes).
-RUN useradd --system --uid 10001 --no-create-home gradtrace
-USER gradtrace
+# The server runs as an ordinary user, on a read-only root (docker-compose.yml); each
+# worker runs in a bubblewrap sandbox (own user, mount, pid and network namespaces,
+# read-only binds of the Python runtime only) under a seccomp filter, rlimits and an
+# audit hook. `gradtrace doctor` says which layers this container gives them.
+RUN useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin gradtrace
+USER 10001:10001
 EXPOSE 8000
 ENV GRADTRACE_HOST=0.0.0.0 GRADTRACE_PORT=8000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s \

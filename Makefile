@@ -13,7 +13,7 @@ TORCH_PIN := torch==2.13.0
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: all setup backend-setup frontend-setup browser-setup frontend run test test-backend lint test-frontend test-e2e bench bench-setup clean
+.PHONY: all setup backend-setup sandbox-setup frontend-setup browser-setup frontend run test test-backend lint test-frontend test-e2e bench bench-setup clean doctor
 
 all: setup
 
@@ -29,7 +29,17 @@ $(VENV)/.stamp-backend: $(VENV)/.stamp-torch pyproject.toml
 	$(PIP) install -q -e '.[dev]'
 	touch $@
 
-backend-setup: $(VENV)/.stamp-backend
+backend-setup: $(VENV)/.stamp-backend sandbox-setup
+
+# Debian's bubblewrap and libseccomp: the workers' sandbox (without them the service still
+# runs, with a warning naming each missing layer; `make doctor` says which are active).
+sandbox-setup:
+	@{ command -v bwrap >/dev/null 2>&1 && { /sbin/ldconfig -p 2>/dev/null || ldconfig -p; } | grep -q libseccomp.so.2; } || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq bubblewrap libseccomp2; \
+	  else sudo apt-get update -qq && sudo apt-get install -y -qq bubblewrap libseccomp2; fi; }
+
+doctor: backend-setup
+	$(PY) -m gradtrace.sandbox.doctor
 
 # The frontend is built into backend/gradtrace/static, which the server serves at /.
 frontend/node_modules/.stamp: frontend/package.json

@@ -150,3 +150,31 @@ async def test_cuda_workers_trace(anyio_backend: str) -> None:
         trace = response.json()
         assert trace["device"].startswith("cuda")
         assert trace["ok"] is True
+
+
+# Tensors up to the limits, traced by a real worker. The trace writer's numpy once started
+# OpenBLAS threads here, which a CPU worker may not: the job spun until it was killed.
+TENSORS_NEAR_THE_LIMITS = {
+    "mnist_batch": (
+        "import torch\nfrom torch import nn\n"
+        "x = torch.randn(64, 784)\nlayer = nn.Linear(784, 10)\n"
+        "loss = layer(x).relu().sum()\nloss.backward()\nprint(loss.item() > 0)\n"
+    ),
+    "matmul_120": (
+        "import torch\na = torch.randn(120, 120, requires_grad=True)\n"
+        "(a @ a).sum().backward()\nprint(a.grad.shape)\n"
+    ),
+    "ones_10001": "import torch\nx = torch.ones(10001)\nprint(x.sum())\n",
+    "near_element_limit": (
+        "import torch\nx = torch.ones(999_000, requires_grad=True)\n"
+        "y = (x * 2).sum()\ny.backward()\nprint(y.item())\n"
+    ),
+}
+
+
+async def test_tensors_near_the_limits_are_traced(anyio_backend: str) -> None:
+    async for api in open_app(make_settings(workers=1, timeout=5.0)):
+        for name, source in TENSORS_NEAR_THE_LIMITS.items():
+            response = await api.client.post("/api/trace", json={"source": source})
+            trace = response.json()
+            assert trace["ok"] is True, (name, trace["error"])

@@ -1,10 +1,12 @@
 """The second wall: what a worker process can do once it is ready for user programs.
 
 The language already refuses everything dangerous; this is for a program that gets
-past it. Applied once per worker, after warm-up and before the first job:
-resource limits (memory, CPU, no files, no processes, few descriptors), no privileges,
-a closed set of descriptors, and an audit hook refusing process, file and network
-operations.
+past it. The process already lives in bubblewrap's namespaces (bwrap.py); applied here,
+once per worker, after warm-up and before the first job: a closed set of descriptors,
+no privileges, resource limits (memory, CPU, no files, no processes, few descriptors),
+not dumpable (no other process of the same user may read its memory or environment),
+the seccomp filter (seccomp_filter.py), and an audit hook refusing process, file and
+network operations (a tripwire that names what was refused; seccomp is the wall).
 """
 
 from __future__ import annotations
@@ -19,9 +21,11 @@ import sysconfig
 from collections.abc import Sequence
 from typing import Any
 
+from gradtrace.sandbox import seccomp_filter
 from gradtrace.sandbox.config import WorkerConfig
 
 _PR_SET_PDEATHSIG = 1
+_PR_SET_DUMPABLE = 4
 _PR_SET_NO_NEW_PRIVS = 38
 _PR_SET_KEEPCAPS = 8
 _CAP_DAC_READ_SEARCH = 2
@@ -220,14 +224,31 @@ def _audit(event: str, args: tuple[Any, ...]) -> None:
             raise PermissionError("writing files is not allowed in the gradtrace sandbox")
 
 
+def prctl_not_dumpable() -> None:
+    """No process of the same user may read this one's memory or environment in /proc
+    (nor ptrace it); inherited by forked children."""
+    if sys.platform.startswith("linux"):
+        _libc().prctl(_PR_SET_DUMPABLE, 0, 0, 0, 0)
+
+
+def threads_allowed(config: WorkerConfig) -> bool:
+    """GPU drivers start threads of their own; a CPU worker needs none."""
+    return config.device != "cpu"
+
+
 def confine(config: WorkerConfig, *, keep_fds: Sequence[int], parent: int) -> None:
     """Everything a worker does to itself before its first job, in an order that works:
-    privileges first (root would ignore NPROC; the death signal is reset by setuid)."""
+    privileges first (root would ignore NPROC; the death signal is reset by setuid), the
+    seccomp filter after every call it refuses (prctl, setrlimit is allowed) and before
+    the audit hook (which refuses the ctypes loading of libseccomp's bindings)."""
     close_descriptors(keep_fds)
     if config.drop_privileges:
         drop_privileges()
     if sys.platform.startswith("linux"):
         _libc().prctl(_PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)
+    prctl_not_dumpable()
     die_with_parent(parent)
     apply_rlimits(config, cpu_device=config.device == "cpu")
+    if seccomp_filter.available():  # else the launcher warned (layers.py)
+        seccomp_filter.install(threads=threads_allowed(config))
     sys.addaudithook(_audit)

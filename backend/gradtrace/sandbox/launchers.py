@@ -1,4 +1,9 @@
-"""How the server gets a new worker: forked by a zygote (CPU) or spawned (GPUs)."""
+"""How the server gets a new worker: forked by a zygote (CPU) or spawned (GPUs).
+
+Both start their process inside bubblewrap (bwrap.py) where this host allows it; the
+zygote's workers are in its pid namespace, so the zygote sends each one's pidfd along
+with its socket and the server signals the worker through it (a pid from another
+namespace would name another process here)."""
 
 from __future__ import annotations
 
@@ -9,13 +14,13 @@ import logging
 import os
 import signal
 import socket
-import sys
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
 
+from gradtrace.sandbox import layers
 from gradtrace.sandbox.config import WorkerConfig
 from gradtrace.sandbox.protocol import read_frame
 
@@ -40,20 +45,35 @@ class WorkerHandle:
     writer: asyncio.StreamWriter
     exited: asyncio.Future[int] = field(repr=False)
     jobs: int = 0
+    pidfd: int | None = field(default=None, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.pidfd is not None:
+            self.exited.add_done_callback(lambda _: self._close_pidfd())
+
+    def _close_pidfd(self) -> None:
+        pidfd, self.pidfd = self.pidfd, None
+        if pidfd is not None:
+            os.close(pidfd)
 
     def kill(self) -> None:
         if not self.exited.done():
             with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.kill(self.pid, signal.SIGKILL)
+                if self.pidfd is not None:
+                    signal.pidfd_send_signal(self.pidfd, signal.SIGKILL)
+                else:
+                    os.kill(self.pid, signal.SIGKILL)
 
     def close(self) -> None:
         """Close our end: an idle worker reads EOF and exits by itself."""
         self.writer.close()
 
 
-async def _connect(sock: socket.socket, pid: int, exited: asyncio.Future[int]) -> WorkerHandle:
+async def _connect(
+    sock: socket.socket, pid: int, exited: asyncio.Future[int], pidfd: int | None = None
+) -> WorkerHandle:
     reader, writer = await asyncio.open_connection(sock=sock, limit=1 << 20)
-    handle = WorkerHandle(pid=pid, reader=reader, writer=writer, exited=exited)
+    handle = WorkerHandle(pid=pid, reader=reader, writer=writer, exited=exited, pidfd=pidfd)
     try:
         header, _ = await asyncio.wait_for(read_frame(reader), START_TIMEOUT_S)
     except (asyncio.IncompleteReadError, ConnectionError, TimeoutError) as error:
@@ -67,16 +87,50 @@ async def _connect(sock: socket.socket, pid: int, exited: asyncio.Future[int]) -
     return handle
 
 
-def _python_module_command(module: str, config: WorkerConfig, fd: int) -> list[str]:
-    return [sys.executable, "-m", module, config.model_dump_json(), str(fd)]
+async def _start_process(
+    module: str, config: WorkerConfig, fd: int
+) -> tuple[asyncio.subprocess.Process, bool]:
+    """`python -m module CONFIG FD` in the sandbox (or, where the host has no bwrap, as a
+    plain child with the same environment); whether it is sandboxed."""
+    command = layers.process_command(
+        module, config.model_dump_json(), str(fd), device=config.device
+    )
+    process = await asyncio.create_subprocess_exec(
+        *command.argv,
+        pass_fds=[fd],
+        stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.DEVNULL,
+        **command.popen_kwargs(),
+    )
+    return process, command.sandboxed
+
+
+def _exit_code(code: int, sandboxed: bool) -> int:
+    """bwrap exits 128 + n when its command was killed by signal n: say it as Popen does."""
+    return -(code - 128) if sandboxed and 128 < code < 128 + 65 else code
+
+
+def host_pid(pidfd: int) -> int | None:
+    """The pid, in our namespace, of the process a pidfd names (None once it has gone)."""
+    try:
+        with open(f"/proc/self/fdinfo/{pidfd}") as info:
+            for line in info:
+                if line.startswith("Pid:"):
+                    pid = int(line.split()[1])
+                    return pid if pid > 0 else None
+    except OSError:
+        return None
+    return None
 
 
 class Launcher(ABC):
     def __init__(self, config: WorkerConfig) -> None:
         self.config = config
 
-    async def start(self) -> None:  # noqa: B027 (optional hook)
-        """Get ready to launch workers (start the zygote)."""
+    async def start(self) -> None:
+        """Get ready to launch workers (start the zygote). Warns, loudly, of every layer
+        of the sandbox this host cannot give the workers."""
+        await asyncio.get_running_loop().run_in_executor(None, layers.warn_if_missing)
 
     @abstractmethod
     async def launch(self) -> WorkerHandle:
@@ -93,17 +147,18 @@ class SpawnLauncher(Launcher):
     async def launch(self) -> WorkerHandle:
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
         with theirs:
-            process = await asyncio.create_subprocess_exec(
-                *_python_module_command("gradtrace.sandbox.worker", self.config, theirs.fileno()),
-                pass_fds=[theirs.fileno()],
-                stdin=asyncio.subprocess.DEVNULL,
-                stdout=asyncio.subprocess.DEVNULL,
+            process, sandboxed = await _start_process(
+                "gradtrace.sandbox.worker", self.config, theirs.fileno()
             )
-        exited = asyncio.ensure_future(process.wait())
-        return await _connect(ours, process.pid, exited)
+
+        async def exit_code() -> int:
+            return _exit_code(await process.wait(), sandboxed)
+
+        # The pid is bwrap's: killing it kills the sandbox (--die-with-parent).
+        return await _connect(ours, process.pid, asyncio.ensure_future(exit_code()))
 
 
-_Forked = tuple[int, socket.socket, "asyncio.Future[int]"]
+_Forked = tuple[int, socket.socket, "asyncio.Future[int]", int | None]
 
 
 class ZygoteLauncher(Launcher):
@@ -124,6 +179,7 @@ class ZygoteLauncher(Launcher):
         return self._process.pid if self._process is not None else None
 
     async def start(self) -> None:
+        await super().start()
         async with self._lock:
             if self._control is None:
                 await self._start_zygote()
@@ -132,11 +188,8 @@ class ZygoteLauncher(Launcher):
         loop = asyncio.get_running_loop()
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         with theirs:
-            self._process = await asyncio.create_subprocess_exec(
-                *_python_module_command("gradtrace.sandbox.zygote", self.config, theirs.fileno()),
-                pass_fds=[theirs.fileno()],
-                stdin=asyncio.subprocess.DEVNULL,
-                stdout=asyncio.subprocess.DEVNULL,
+            self._process, _ = await _start_process(
+                "gradtrace.sandbox.zygote", self.config, theirs.fileno()
             )
         ours.setblocking(False)
         self._control = ours
@@ -170,13 +223,16 @@ class ZygoteLauncher(Launcher):
             self._ready.set_result(None)
         elif op == "forked":
             sock = socket.socket(fileno=fds[0])
+            pidfd = fds[1] if len(fds) > 1 else None
             waiter = self._forks.pop(int(message["id"]), None)
             if waiter is None or waiter.done():
                 sock.close()  # nobody waits any more; closing it ends the worker
+                if pidfd is not None:
+                    os.close(pidfd)
             else:
-                pid = int(message["pid"])
+                pid = int(message["pid"])  # in the zygote's pid namespace
                 # Made now, before an exit message for this pid can arrive.
-                waiter.set_result((pid, sock, self._exit_future(pid)))
+                waiter.set_result((pid, sock, self._exit_future(pid), pidfd))
         elif op == "exit":
             exited = self._exit_future(int(message["pid"]))
             if not exited.done():
@@ -224,10 +280,12 @@ class ZygoteLauncher(Launcher):
             self._forks[request_id] = waiter
             control.send(orjson.dumps({"op": "fork", "id": request_id}))
         try:
-            pid, sock, exited = await asyncio.wait_for(waiter, FORK_TIMEOUT_S)
+            pid, sock, exited, pidfd = await asyncio.wait_for(waiter, FORK_TIMEOUT_S)
         finally:
             self._forks.pop(request_id, None)
-        return await _connect(sock, pid, exited)
+        # The server's logs, stats and tests name the worker by its pid here.
+        ours = host_pid(pidfd) if pidfd is not None else None
+        return await _connect(sock, ours or pid, exited, pidfd)
 
     async def _stop_zygote(self) -> None:
         if self._control is not None:

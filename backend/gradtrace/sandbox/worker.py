@@ -19,7 +19,7 @@ import time
 import traceback
 from collections import deque
 
-from gradtrace.sandbox import confine
+from gradtrace.sandbox import confine, seccomp_filter
 from gradtrace.sandbox.config import WorkerConfig
 from gradtrace.sandbox.failures import memory_failure, relabel_memory_error
 from gradtrace.sandbox.protocol import Header, encode_frame, recv_frame
@@ -51,6 +51,7 @@ def prepare_process(config: WorkerConfig) -> None:
     from gradtrace.engine import warm_up
     from gradtrace.gradcheck import check_gradients
 
+    seccomp_filter.bindings()  # loaded while loading libraries is still allowed
     torch.set_num_threads(1)  # one core per worker: workers, not threads, scale it out
     with contextlib.suppress(RuntimeError):  # already set: inter-op threads were started
         torch.set_num_interop_threads(1)

@@ -5,7 +5,8 @@ takes milliseconds, so a worker that died or retired is replaced almost at once.
 
 Control messages travel on a SOCK_SEQPACKET socket, one JSON message per packet:
 server → zygote `{"op": "fork", "id": n}`; zygote → server `{"op": "ready"}`,
-`{"op": "forked", "id": n, "pid": p}` with the worker's socket attached (SCM_RIGHTS),
+`{"op": "forked", "id": n, "pid": p}` with the worker's socket and pidfd attached
+(SCM_RIGHTS; p is a pid in the zygote's namespace, the pidfd names it anywhere),
 and `{"op": "exit", "pid": p, "code": c}` when a worker ends (c < 0: killed by signal -c).
 
 Run as `python -m gradtrace.sandbox.zygote CONFIG_JSON FD`.
@@ -24,7 +25,7 @@ from typing import Any
 import orjson
 
 from gradtrace.sandbox.config import WorkerConfig
-from gradtrace.sandbox.confine import die_with_parent
+from gradtrace.sandbox.confine import die_with_parent, prctl_not_dumpable
 from gradtrace.sandbox.worker import prepare_process, serve_jobs
 
 
@@ -50,9 +51,16 @@ def _fork_worker(
             os._exit(70)
     theirs.close()
     try:
-        _send(control, {"op": "forked", "id": request_id, "pid": pid}, [ours.fileno()])
+        pidfd: int | None = os.pidfd_open(pid)
+    except (AttributeError, OSError):  # then the server is not sandboxing (layers.py)
+        pidfd = None
+    try:
+        fds = [ours.fileno()] if pidfd is None else [ours.fileno(), pidfd]
+        _send(control, {"op": "forked", "id": request_id, "pid": pid}, fds)
     finally:
         ours.close()
+        if pidfd is not None:
+            os.close(pidfd)
     return pid
 
 
@@ -101,6 +109,8 @@ def main(argv: list[str]) -> None:
     control.setblocking(True)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
     die_with_parent(os.getppid())
+    # Not dumpable, nor are the workers it forks: none can read another's (or its) memory.
+    prctl_not_dumpable()
     prepare_process(config)
     serve(config, control)
 

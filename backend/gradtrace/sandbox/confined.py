@@ -1,0 +1,102 @@
+"""`confined_call`: one function run under every layer a service worker gets.
+
+It starts the same command a worker starts (layers.process_command: the same bwrap
+arguments), and the process confines itself with the same `confine()` (the same rlimits,
+seccomp filter and audit hook) before it calls the function. Operators use it to check
+that a deployment's wall holds (`gradtrace doctor` does).
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import socket
+import subprocess
+import sys
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from gradtrace.sandbox import layers
+from gradtrace.sandbox.config import WorkerConfig
+
+T = TypeVar("T")
+
+
+class ConfinedCallError(RuntimeError):
+    """The confined process ended without an answer (killed, or crashed)."""
+
+
+def _module_root(fn: Callable[..., Any]) -> str:
+    """The directory from which `fn`'s module is imported (bound into the sandbox)."""
+    module = sys.modules[fn.__module__]
+    path: str | None = getattr(module, "__file__", None)
+    if fn.__module__ == "__main__" or path is None or "<locals>" in fn.__qualname__:
+        raise ValueError(f"{fn!r} is not a module-level function of an importable module")
+    root = os.path.dirname(os.path.realpath(path))
+    for _ in range(fn.__module__.count(".") + (os.path.basename(path) == "__init__.py")):
+        root = os.path.dirname(root)
+    return root
+
+
+def receive_all(sock: socket.socket) -> bytes:
+    """Everything the peer sends until it shuts its end."""
+    chunks: list[bytes] = []
+    while chunk := sock.recv(1 << 20):
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def confined_call(
+    fn: Callable[..., T],
+    *args: Any,
+    config: WorkerConfig | None = None,
+    timeout_s: float = 120.0,
+) -> T:
+    """Run `fn(*args)` in a process confined as a CPU service worker is, and return its
+    result or raise its exception.
+
+    `fn` must be a module-level function of an importable module (it travels by name;
+    its module's directory is bound read-only into the sandbox), and `args` and the
+    result must be picklable. The result is unpickled here: only call functions you
+    trust (the wall is for what they attempt, not for what they return)."""
+    config = config or WorkerConfig(device="cpu")
+    root = _module_root(fn)
+    payload = pickle.dumps((fn, args))
+    ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+    with ours:
+        with theirs:
+            command = layers.process_command(
+                "gradtrace.sandbox.runner",
+                config.model_dump_json(),
+                str(theirs.fileno()),
+                device=config.device,
+                extra_imports=(root,),
+            )
+            process = subprocess.Popen(
+                command.argv,
+                pass_fds=[theirs.fileno()],
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.PIPE,
+                **command.popen_kwargs(),
+            )
+        try:
+            ours.settimeout(timeout_s)
+            ours.sendall(payload)
+            ours.shutdown(socket.SHUT_WR)
+            answer = receive_all(ours)
+            _, stderr = process.communicate(timeout=timeout_s)
+        except (TimeoutError, subprocess.TimeoutExpired) as error:
+            process.kill()
+            process.wait()
+            raise ConfinedCallError(f"the confined call ran longer than {timeout_s} s") from error
+    if not answer:
+        raise ConfinedCallError(
+            f"the confined process ended with {process.returncode} and no answer: "
+            + stderr.decode(errors="replace")[-2000:]
+        )
+    ok, value = pickle.loads(answer)
+    if not ok:
+        raise value
+    result: T = value
+    return result
