@@ -29,6 +29,11 @@ jobs, and a few inline state changers (print options, default dtype and grad mod
 through `map`, which skips the call-site checks; an exception inside `no_grad`; the
 C++ warn-once flags).
 
+`test_gradcheck_*` do the same around /api/gradcheck jobs, whose check runs replay the
+program with a leaf element moved by eps: a program that behaves differently when moved
+(raises, loops, skips its backward) must get a 200 answer (`ok: false`), not a 500 and a
+retired worker, and must leave nothing behind either.
+
 `test_probe_twice_is_the_same` runs each probe twice in a row with nothing between:
 a probe that changes its own next answer (uninitialised memory, warn-once warnings
 such as `x.T` on a 3-D tensor, TORCH_WARN_ONCE being per process) is itself a leak
@@ -205,6 +210,19 @@ def _differences(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
     return [name for name in PROBES if before[name] != after[name]]
 
 
+def _explain(before: dict[str, Any], after: dict[str, Any]) -> str:
+    changed = _differences(before, after)
+    memory = [n for n in changed if n in MEMORY_PROBES]
+    state = [n for n in changed if n not in MEMORY_PROBES]
+    parts = []
+    if state:
+        fields = sorted(k for k in after["state"] if after["state"][k] != before["state"].get(k))
+        parts.append(f"torch state changed (trace fields {fields})")
+    if memory:
+        parts.append(f"unwritten memory differs through {memory}")
+    return "; ".join(parts)
+
+
 async def test_probe_twice_is_the_same(probed: _Probed) -> None:
     """Nothing between two probes: they must agree (uninitialised memory, warn-once)."""
     first = await probed.probe()
@@ -225,5 +243,45 @@ async def test_job_leaves_nothing_for_the_next(probed: _Probed, job: str) -> Non
     await probed.post(JOBS[job])  # whatever it answers: refused, failed, or ran
     after = await probed.probe()
     probed.last = after
-    changed = _differences(before, after)
-    assert not changed, f"after job {job!r} these probes changed: {changed}"
+    assert not _differences(before, after), f"after job {job!r}: {_explain(before, after)}"
+
+
+# Programs whose gradient-check runs differ from the plain run: a leaf element moved by
+# eps changes a branch. Each must get a GradCheck answer (HTTP 200, ok false or a note).
+GRADCHECK_JOBS = {
+    "raises_when_perturbed": "import torch\n"
+    "w = torch.ones(3, requires_grad=True)\n"
+    "if float(w.sum()) != 3.0:\n"
+    "    raise ValueError('perturbed run')\n"
+    "(w * 2).sum().backward()\n",
+    "no_backward_when_perturbed": "import torch\n"
+    "w = torch.ones(3, requires_grad=True)\n"
+    "if float(w.sum()) == 3.0:\n"
+    "    (w * 2).sum().backward()\n",
+    "loops_when_perturbed": "import torch\n"
+    "w = torch.ones(3, requires_grad=True)\n"
+    "n = 0\n"
+    "if float(w.sum()) != 3.0:\n"
+    "    while True:\n"
+    "        n = n + 1\n"
+    "(w * 2).sum().backward()\n",
+    "state_change_when_perturbed": "import torch\n"
+    "w = torch.ones(3, requires_grad=True)\n"
+    "if float(w.sum()) != 3.0:\n"
+    "    list(map(torch.set_default_dtype, [torch.float64]))\n"
+    "    torch.set_printoptions(precision=9)\n"
+    "(w * 2).sum().backward()\n",
+}
+
+
+@pytest.mark.parametrize("job", sorted(GRADCHECK_JOBS), ids=str)
+async def test_gradcheck_job_answers_and_leaves_nothing(probed: _Probed, job: str) -> None:
+    before = probed.last if probed.last is not None else await probed.probe()
+    probed.runs += 1
+    response = await probed.api.client.post(
+        "/api/gradcheck", json={"source": f"{GRADCHECK_JOBS[job]}# request {probed.runs}\n"}
+    )
+    after = await probed.probe()
+    probed.last = after
+    assert response.status_code == 200, (response.status_code, response.text[:300])
+    assert not _differences(before, after), f"after gradcheck {job!r}: {_explain(before, after)}"
