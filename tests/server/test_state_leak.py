@@ -16,6 +16,9 @@ What the probes look at:
   (so that refusing one path does not hide the others): `torch.empty` (small, float32;
   large; int64, where heap pointers show; uint8, where freed strings' bytes show),
   `torch.empty_like`, `Tensor.new_empty`, the legacy constructor `torch.Tensor(n)`;
+- headroom: a job using a large but admitted amount of memory must still run (a job
+  that leaves garbage in reference cycles keeps it alive into the next job: the cyclic
+  GC is off during runs);
 - global torch state: default dtype, grad mode, inference mode, print options
   (precision, sci mode, linewidth, threshold/summarisation), the RNG right after the
   job's seeding (rand, randn, randint, randperm, a Linear's initial weights), a
@@ -99,7 +102,7 @@ print(torch.is_grad_enabled(), torch.ones(1).dtype, torch.tensor(1.5).dtype)
 MEMORY_PROBES = {
     "empty": "import torch\nm = 31336.0 + 1.0\nn = 31336 + 1\ne = torch.empty(4096)\n"
     "print(int((e == m).sum()), int(e.count_nonzero()))\n",
-    "empty_large": "import torch\nm = 31336.0 + 1.0\nn = 31336 + 1\ne = torch.empty(1000000)\n"
+    "empty_large": "import torch\nm = 31336.0 + 1.0\nn = 31336 + 1\ne = torch.empty(60000)\n"
     "print(int((e == m).sum()), int(e.count_nonzero()))\n",
     "empty_like": "import torch\nm = 31336.0 + 1.0\ne = torch.empty_like(torch.zeros(4096))\n"
     "print(int((e == m).sum()), int(e.count_nonzero()))\n",
@@ -114,7 +117,16 @@ MEMORY_PROBES = {
     "print(int((e.unfold(0, 6, 1) == pat).all(1).sum()), int(e.count_nonzero()))\n",
 }
 
-PROBES = {"state": STATE_PROBE, **MEMORY_PROBES}
+# A job may use a good part of its memory: 9M float64 elements (72 MB, within every
+# limit; the worker here has 256 MiB) must succeed whatever ran before (garbage a job left in reference
+# cycles, which no collection frees while runs keep the cyclic GC off, would stop it).
+HEADROOM_PROBE = """\
+import torch
+keep = [torch.ones(1000000, dtype=torch.float64) for i in range(9)]
+print(len(keep), keep[0].dtype)
+"""
+
+PROBES = {"headroom": HEADROOM_PROBE, "state": STATE_PROBE, **MEMORY_PROBES}
 
 MARKER_JOBS = {
     "marker_tensors": "import torch\n"
@@ -145,6 +157,19 @@ MARKER_JOBS = {
 }
 
 STATE_JOBS = {
+    "cyclic_hoard": "import torch\n"
+    "class Hoard(torch.autograd.Function):\n"
+    "    @staticmethod\n"
+    "    def forward(ctx, x):\n"
+    "        keep = [torch.ones(1000000, dtype=torch.float64) for i in range(22)]\n"
+    "        keep.append(keep)\n"
+    "        return x * 1\n"
+    "    @staticmethod\n"
+    "    def backward(ctx, g):\n"
+    "        return g\n"
+    "y = Hoard.apply(torch.ones(1, requires_grad=True))\n"
+    "cycle = [y]\n"
+    "cycle.append(cycle)\n",
     "printoptions": "import torch\n"
     "torch.set_printoptions(precision=10, sci_mode=True, linewidth=20, threshold=5, edgeitems=1)\n"
     "print(torch.tensor([1 / 3]))\n",
@@ -202,7 +227,7 @@ class _Probed:
 
 @pytest.fixture(scope="module")
 async def probed(anyio_backend: str) -> AsyncIterator[_Probed]:
-    async for api in open_app(make_settings(workers=1, cache_mb=0)):
+    async for api in open_app(make_settings(workers=1, cache_mb=0, memory=256)):
         yield _Probed(api)
 
 
@@ -285,3 +310,14 @@ async def test_gradcheck_job_answers_and_leaves_nothing(probed: _Probed, job: st
     probed.last = after
     assert response.status_code == 200, (response.status_code, response.text[:300])
     assert not _differences(before, after), f"after gradcheck {job!r}: {_explain(before, after)}"
+
+
+async def test_a_large_tensor_does_not_hang_the_worker(probed: _Probed) -> None:
+    """Not a leak but what every later job meets: in a confined worker (RLIMIT_NPROC 0 as
+    nobody) OpenBLAS cannot start its threads, and numpy's dot in tensordata._stats
+    (tensors of 65,536+ elements are summarised) then waits for them until the job is
+    killed at its timeout. A plain 65,536-element tensor must trace quickly."""
+    response = await probed.post("import torch\nx = torch.zeros(65536)\nprint(x.shape)\n")
+    assert response.status_code == 200
+    data = response.json()
+    assert data["ok"], data["error"]
