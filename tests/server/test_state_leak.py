@@ -97,12 +97,12 @@ with torch.no_grad():
 print(torch.is_grad_enabled(), torch.ones(1).dtype, torch.tensor(1.5).dtype)
 """
 
-# One admitted path to unwritten memory per probe. Each prints how many elements hold
+# One admitted path to unwritten memory per probe, each at most 4,096 elements (larger
+# tensors are summarised with numpy, whose OpenBLAS dot hangs in a confined worker: see
+# test_a_large_tensor_does_not_hang_the_worker). Each prints how many elements hold
 # the marker and how many are non-zero; the tensor's own values are in the trace too.
 MEMORY_PROBES = {
     "empty": "import torch\nm = 31336.0 + 1.0\nn = 31336 + 1\ne = torch.empty(4096)\n"
-    "print(int((e == m).sum()), int(e.count_nonzero()))\n",
-    "empty_large": "import torch\nm = 31336.0 + 1.0\nn = 31336 + 1\ne = torch.empty(60000)\n"
     "print(int((e == m).sum()), int(e.count_nonzero()))\n",
     "empty_like": "import torch\nm = 31336.0 + 1.0\ne = torch.empty_like(torch.zeros(4096))\n"
     "print(int((e == m).sum()), int(e.count_nonzero()))\n",
@@ -112,9 +112,8 @@ MEMORY_PROBES = {
     "print(int((e == m).sum()), int(e.count_nonzero()))\n",
     "empty_int64": "import torch\nm = 31336.0 + 1.0\nn = 31336 + 1\ne = torch.empty(2048, dtype=torch.int64)\n"
     "print(int((e == n).sum()), int(e.count_nonzero()), int((e > 2 ** 40).sum()))\n",
-    "empty_uint8": "import torch\nm = 31336.0 + 1.0\nn = 31336 + 1\ne = torch.empty(65536, dtype=torch.uint8)\n"
-    "pat = torch.tensor([77, 51, 49, 51, 51, 55], dtype=torch.uint8)\n"
-    "print(int((e.unfold(0, 6, 1) == pat).all(1).sum()), int(e.count_nonzero()))\n",
+    "empty_uint8": "import torch\ne = torch.empty(4096, dtype=torch.uint8)\n"
+    "print(int((e == 77).sum()), int((e == 51).sum()), int(e.count_nonzero()))\n",
 }
 
 # A job may use a good part of its memory: 9M float64 elements (72 MB, within every
