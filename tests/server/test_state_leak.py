@@ -1,8 +1,8 @@
 """One job must leave nothing the next job can see: not its values, not its torch state.
 
-Through the real service (the FastAPI app, its pool, ONE sandboxed worker process, so
-every job runs in the same process one after another; the trace cache is off, so every
-probe really runs), each test runs a probe program, then a hostile or state-changing job,
+Through the real service (the FastAPI app, its pool, ONE sandboxed worker process with
+256 MiB, so every job runs in the same process one after another; the trace cache is
+off, so every probe really runs), each test runs a probe program, then a hostile or state-changing job,
 then the probe again, and requires:
 
 - the probe's trace after the job is the probe's trace before it (timing fields and
@@ -13,8 +13,9 @@ then the probe again, and requires:
 What the probes look at:
 
 - memory that a program can read without writing it first, one admitted path per probe
-  (so that refusing one path does not hide the others): `torch.empty` (small, float32;
-  large; int64, where heap pointers show; uint8, where freed strings' bytes show),
+  (so that refusing one path does not hide the others): `torch.empty` (float32; int64,
+  where heap pointers show; uint8, where freed strings' bytes show), all at 4,096
+  elements or fewer (the size malloc recycles from freed blocks),
   `torch.empty_like`, `Tensor.new_empty`, the legacy constructor `torch.Tensor(n)`;
 - headroom: a job using a large but admitted amount of memory must still run (a job
   that leaves garbage in reference cycles keeps it alive into the next job: the cyclic
@@ -30,12 +31,15 @@ What the probes look at:
 The jobs: every tests/hostile/state_*.py, mem_*.py and super_*.py program, the marker
 jobs, and a few inline state changers (print options, default dtype and grad mode
 through `map`, which skips the call-site checks; an exception inside `no_grad`; the
-C++ warn-once flags).
+C++ warn-once flags; a job that leaves 176 MB in reference cycles).
 
 `test_gradcheck_*` do the same around /api/gradcheck jobs, whose check runs replay the
 program with a leaf element moved by eps: a program that behaves differently when moved
 (raises, loops, skips its backward) must get a 200 answer (`ok: false`), not a 500 and a
 retired worker, and must leave nothing behind either.
+
+`test_a_large_tensor_does_not_hang_the_worker`: a 65,536-element tensor in a confined
+worker (numpy's OpenBLAS cannot start threads there).
 
 `test_probe_twice_is_the_same` runs each probe twice in a row with nothing between:
 a probe that changes its own next answer (uninitialised memory, warn-once warnings
@@ -255,9 +259,13 @@ async def test_probe_twice_is_the_same(probed: _Probed) -> None:
     a = await probed.post(warn_once)
     b = await probed.post(warn_once)
     probed.last = second
-    problems = [f"probes that differ on a second run: {name}" for name in _differences(first, second)]
+    problems = [
+        f"probes that differ on a second run: {name}" for name in _differences(first, second)
+    ]
     if comparable(a.content) != comparable(b.content):
-        problems.append("a warning shown to one job is hidden from the next (per-process warn-once)")
+        problems.append(
+            "a warning shown to one job is hidden from the next (per-process warn-once)"
+        )
     assert not problems, problems
 
 
