@@ -25,5 +25,14 @@ def level2(n):
                 continue
     finally:
         return 0
-level2(6)
-print("survived the wall clock")
+def level3(n):
+    try:
+        for i in range(n):
+            try:
+                level2(2)
+            finally:
+                continue
+    finally:
+        print("survived the wall clock")
+        return 0
+level3(8)
