@@ -1,0 +1,10 @@
+# expect: ForbiddenError|KeyError
+# torch.Tensor(torch.Size([n])) is the uninitialised legacy constructor too
+import torch
+from torch import nn
+marker = torch.full((4096,), 31337.0)
+del marker
+y = torch.Tensor(torch.Size([4096]))
+assert not bool((y == 31337.0).any()), "the previous tensor's values are visible"
+assert float(y.abs().sum()) == 0.0, "uninitialised memory is visible"
+raise KeyError("clean: no residue seen")
