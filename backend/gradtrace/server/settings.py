@@ -51,7 +51,7 @@ class Settings(BaseSettings):
     max_head_bytes: int = Field(
         default=32 * 1024, ge=1024, description="request line and headers, in bytes (414/431)"
     )
-    keep_alive: float = Field(default=5.0, gt=0, description="seconds an idle connection is kept")
+    keep_alive: int = Field(default=5, ge=1, description="seconds an idle connection is kept")
     cache_mb: int = Field(default=256, ge=0, description="MiB of traces kept in memory")
     max_jobs_per_worker: int = Field(
         default=1000, ge=1, description="jobs before a worker is replaced (1: a fresh one per job)"
