@@ -41,11 +41,19 @@ def _refusal(status: bytes, text: bytes) -> bytes:
     )
 
 
+# After a refusal the connection is half-closed and no longer read for this long before
+# it is closed: closing at once, with unread data, would reset it before the client has
+# read the answer.
+_LINGER_S = 1.0
 _TIMEOUT = _refusal(b"408 Request Timeout", b"the request took too long to arrive")
 _LINE_TOO_LONG = _refusal(b"414 URI Too Long", b"the request line is too long")
 _HEAD_TOO_LARGE = _refusal(
     b"431 Request Header Fields Too Large", b"the request's headers are too large"
 )
+
+
+class _HeadTooLarge(Exception):
+    pass
 
 
 class GuardedHttpToolsProtocol(HttpToolsProtocol):
@@ -59,7 +67,10 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
         self._address: str | None = None  # counted in open_per_address while open
         self._deadline: asyncio.TimerHandle | None = None
         self._in_head = True
-        self._head_bytes = 0
+        self._head_bytes = 0  # received while in a head (a bound for unterminated ones)
+        self._parsed_bytes = 0  # of this request's line and headers
+        self._refused = False
+        self._too_large: bytes | None = None  # the refusal, when a callback found it so
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -85,14 +96,42 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
         super().connection_lost(exc)
 
     def data_received(self, data: bytes) -> None:
+        if self._refused:
+            return
         if self._in_head:
             self._head_bytes += len(data)
         super().data_received(data)
         # Checked after parsing: a read may end the head and start the body, and each
         # read is bounded by the transport, so a line grows by at most one read past this.
         too_large = self._in_head and self._head_bytes > self.limits.max_head_bytes
-        if too_large and not self.transport.is_closing():
+        if too_large and not self.transport.is_closing() and not self._refused:
             self._refuse(_HEAD_TOO_LARGE if self.headers else _LINE_TOO_LONG)
+
+    def on_message_begin(self) -> None:
+        super().on_message_begin()
+        self._parsed_bytes = 0
+
+    # A head that arrives whole in one read is parsed in one go: its parts are counted
+    # as the parser hands them over, before uvicorn stores them.
+    def on_url(self, url: bytes) -> None:
+        self._count(len(url), _LINE_TOO_LONG)
+        super().on_url(url)
+
+    def on_header(self, name: bytes, value: bytes) -> None:
+        self._count(len(name) + len(value) + 4, _HEAD_TOO_LARGE)
+        super().on_header(name, value)
+
+    def _count(self, size: int, refusal: bytes) -> None:
+        self._parsed_bytes += size
+        if self._parsed_bytes > self.limits.max_head_bytes:
+            self._too_large = refusal
+            raise _HeadTooLarge  # httptools stops and raises HttpParserCallbackError
+
+    def send_400_response(self, msg: str) -> None:
+        if self._too_large is not None:  # the parser stopped because we said so
+            self._refuse(self._too_large)
+        else:
+            super().send_400_response(msg)
 
     def on_headers_complete(self) -> None:
         self._in_head = False
@@ -120,14 +159,19 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
 
     def _timed_out(self) -> None:
         self._deadline = None
-        if not self.transport.is_closing():
+        if not self.transport.is_closing() and not self._refused:
             self._refuse(_TIMEOUT)
 
     def _refuse(self, response: bytes) -> None:
         # The request never reached the app, unless its body was slow: then the app sees
         # the client leave (connection_lost) and stops waiting.
+        self._refused = True
         self.transport.write(response)
-        self.transport.close()
+        if self.transport.can_write_eof():
+            self.transport.write_eof()
+        self.transport.pause_reading()
+        self._disarm()
+        self._deadline = self.loop.call_later(_LINGER_S, self.transport.close)
 
 
 def guarded_protocol(limits: ConnectionLimits) -> type[GuardedHttpToolsProtocol]:
