@@ -134,15 +134,17 @@ async def test_idle_connections_beyond_the_caps_are_refused_and_the_rest_cut(
     streams = []
     for source in sources:
         streams.append(await _connect(guarded, source))
-    await asyncio.sleep(0.3)
-    refused = await asyncio.gather(*(_closed_within(reader, 0.2) for reader, _ in streams))
-    from_one = sum(answer is not None for answer in refused[:60])
-    assert from_one == 20, from_one
-    assert sum(answer is not None for answer in refused) >= 20 + (115 - 100) - 1
+    # Each is closed: the ones over a cap at once, with nothing said (a reset or an
+    # empty end); the others after the request timeout, with a 408.
     answers = await asyncio.gather(
-        *(_closed_within(reader, REQUEST_TIMEOUT_S + 3) for reader, _ in streams)
+        *(_closed_within(reader, REQUEST_TIMEOUT_S + 5) for reader, _ in streams)
     )
     assert all(answer is not None for answer in answers)
+    refused = [not answer for answer in answers]
+    assert sum(refused[:60]) == 20, sum(refused[:60])
+    # 15 over the total cap, fewer if some of the first had timed out meanwhile.
+    assert sum(refused[60:]) >= 5, sum(refused[60:])
+    assert all(answer.startswith(b"HTTP/1.1 408 ") for answer in answers if answer)
     for _, writer in streams:
         writer.close()
     async with _client(guarded) as client:  # the server is up and has room again
@@ -170,7 +172,7 @@ async def test_a_huge_request_line_is_refused_without_stalling_the_server(
             latencies = [await _timed_trace(client, 10 + n) for n in range(5)]
         answer = await _closed_within(reader, 5)
         assert answer is not None and answer.startswith(b"HTTP/1.1 414 "), answer
-        assert max(latencies) < 2, latencies
+        assert max(latencies) < 3, latencies  # a 300 MB line stalled the server for seconds
         assert sent < 100_000_000
     finally:
         flooding.cancel()

@@ -201,5 +201,5 @@ async def test_newlines_from_a_request_or_a_program_cannot_forge_log_lines(
     # first line, so no line of it passes for a record.
     formatter = EscapingFormatter("%(asctime)s %(name)s %(message)s")
     record = logging.LogRecord("uvicorn", logging.ERROR, "", 0, "oops%s\r\x1b[2K", (forged,), None)
-    first, *rest = formatter.format(record).split("\n")
+    _, *rest = formatter.format(record).split("\n")
     assert rest == ["    2026-01-01 gradtrace.access GET / 200 0.1ms cache=hit\\x0d\\x1b[2K"]

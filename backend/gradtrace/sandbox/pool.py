@@ -9,7 +9,7 @@ import hashlib
 import itertools
 import logging
 import time
-from collections import Counter, OrderedDict, deque
+from collections import Counter, deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -100,78 +100,74 @@ class _Ticket:
 
 
 class _FairQueue:
-    """The jobs waiting for a worker: first in, first out for each client, clients taking
-    turns within their address, and addresses taking turns. A classroom behind one NAT
-    address is many clients (each browser has its token), and a client that makes up
-    tokens still gets only its address's turns."""
+    """The jobs waiting for a worker. The next to go is the oldest job of the client with
+    the fewest jobs at the workers, within the address with the fewest: a student's one
+    request goes before the tenth of a client that already has nine at the workers, and
+    among clients alike it is first come, first served. A classroom behind one NAT address
+    is many clients (each browser has its token); a client that makes up tokens still
+    counts against its address."""
 
     def __init__(self) -> None:
-        self._addresses: OrderedDict[str, OrderedDict[str, deque[_Ticket]]] = OrderedDict()
+        self._lines: dict[Client, deque[_Ticket]] = {}
         self._size = 0
 
     def __len__(self) -> int:
         return self._size
 
     def __iter__(self) -> Iterator[_Ticket]:
-        for clients in self._addresses.values():
-            for line in clients.values():
-                yield from line
+        for line in self._lines.values():
+            yield from line
 
     def append(self, ticket: _Ticket, *, front: bool = False) -> None:
-        """Behind the client's other jobs; `front`: a job taken back from a lost worker,
-        which goes first (it waited longest)."""
-        address, token = ticket.client
-        clients = self._addresses.setdefault(address, OrderedDict())
-        line = clients.setdefault(token, deque())
+        """Behind the client's other jobs; `front`: a job taken back from a lost worker."""
+        line = self._lines.setdefault(ticket.client, deque())
         if front:
             line.appendleft(ticket)
-            clients.move_to_end(token, last=False)
-            self._addresses.move_to_end(address, last=False)
         else:
             line.append(ticket)
         self._size += 1
 
     def remove(self, ticket: _Ticket) -> bool:
-        address, token = ticket.client
-        clients = self._addresses.get(address)
-        line = None if clients is None else clients.get(token)
+        line = self._lines.get(ticket.client)
         if line is None or ticket not in line:
             return False
         line.remove(ticket)
         self._size -= 1
-        self._forget_if_empty(address, token)
+        if not line:
+            del self._lines[ticket.client]
         return True
 
-    def take(self, allowed: Callable[[Client], bool]) -> _Ticket | None:
-        """The next job in turn whose client `allowed` lets run now; the jobs of requests
-        that went away are dropped on the way."""
-        for address, clients in list(self._addresses.items()):
-            for token, line in list(clients.items()):
-                while line and line[0].future.done():
-                    line.popleft()
-                    self._size -= 1
-                if line and allowed((address, token)):
-                    ticket = line.popleft()
-                    self._size -= 1
-                    clients.move_to_end(token)  # its next job waits for the others' turns
-                    self._addresses.move_to_end(address)
-                    self._forget_if_empty(address, token)
-                    return ticket
-                self._forget_if_empty(address, token)
-        return None
+    def take(
+        self, in_service: Counter[Client], allowed: Callable[[Client], bool]
+    ) -> _Ticket | None:
+        """The next job in turn whose client `allowed` lets run now (`in_service`: jobs
+        at the workers by client); jobs of requests that went away are dropped."""
+        per_address: Counter[str] = Counter()
+        for (address, _), count in in_service.items():
+            per_address[address] += count
+        best: deque[_Ticket] | None = None
+        best_key: tuple[int, int, float] | None = None
+        for client, line in list(self._lines.items()):
+            while line and line[0].future.done():
+                line.popleft()
+                self._size -= 1
+            if not line:
+                del self._lines[client]
+                continue
+            key = (per_address[client[0]], in_service[client], line[0].queued_at)
+            if (best_key is None or key < best_key) and allowed(client):
+                best, best_key = line, key
+        if best is None:
+            return None
+        ticket = best.popleft()
+        self._size -= 1
+        if not best:
+            del self._lines[ticket.client]
+        return ticket
 
     def clear(self) -> None:
-        self._addresses.clear()
+        self._lines.clear()
         self._size = 0
-
-    def _forget_if_empty(self, address: str, token: str) -> None:
-        clients = self._addresses.get(address)
-        if clients is None:
-            return
-        if token in clients and not clients[token]:
-            del clients[token]
-        if not clients:
-            del self._addresses[address]
 
 
 @dataclass(eq=False)
@@ -330,6 +326,12 @@ class WorkerPool:
         """Requests not yet running: in the queue, or lined up behind a running job."""
         return len(self._queue) + sum(len(lane.lined_up()) for lane in self._lanes)
 
+    def _in_service(self) -> Counter[Client]:
+        """Jobs at the workers (running or lined up), by client."""
+        return Counter(
+            ticket.client for lane in self._lanes for ticket in lane.tickets if not ticket.stolen
+        )
+
     def _holds_worker(self, client: Client) -> bool:
         """Whether a job of this client is running (not merely lined up)."""
         return any(
@@ -354,7 +356,8 @@ class WorkerPool:
             if not idle and behind is None:
                 break
             ticket = self._queue.take(
-                functools.partial(self._may_run, idle=len(idle), can_line_up=behind is not None)
+                self._in_service(),
+                functools.partial(self._may_run, idle=len(idle), can_line_up=behind is not None),
             )
             if ticket is None:
                 break
