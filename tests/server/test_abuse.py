@@ -71,7 +71,7 @@ async def _closed_within(reader: asyncio.StreamReader, seconds: float) -> bytes 
         return await asyncio.wait_for(reader.read(), seconds)
     except TimeoutError:
         return None
-    except ConnectionResetError:
+    except ConnectionError:  # reset by the server, or our own write to it failed
         return b""
 
 
@@ -89,6 +89,20 @@ async def _health(client: httpx.AsyncClient) -> dict[str, Any]:
     return dict(health["workers"][0])
 
 
+async def _served(server: LiveServer, source: str = "127.0.0.1") -> None:
+    """A normal request is answered (once the connections just cut have closed)."""
+    deadline = time.monotonic() + 5
+    async with _client(server, source) as client:
+        while True:
+            try:
+                assert await _timed_trace(client, int(deadline * 1000)) < 5
+                return
+            except httpx.TransportError:
+                if time.monotonic() > deadline:
+                    raise
+                await asyncio.sleep(0.2)
+
+
 async def _timed_trace(client: httpx.AsyncClient, n: int) -> float:
     started = time.monotonic()
     response = await client.post("/api/trace", json={"source": TWENTY_NODES.format(c=n)})
@@ -97,6 +111,7 @@ async def _timed_trace(client: httpx.AsyncClient, n: int) -> float:
 
 
 async def test_slowloris_heads_are_cut_after_the_request_timeout(guarded: LiveServer) -> None:
+    await _served(guarded)  # connections of the tests before have closed
     streams = [await _connect(guarded) for _ in range(30)]
     head = b"GET /api/health HTTP/1.1\r\nHost: x\r\nX-Slow: " + b"a" * 1000
 
@@ -116,8 +131,7 @@ async def test_slowloris_heads_are_cut_after_the_request_timeout(guarded: LiveSe
         )
         assert all(answer is not None for answer in answers)  # none is held open
         assert sum(b" 408 " in (answer or b"") for answer in answers) >= 25
-        async with _client(guarded) as client:
-            assert await _timed_trace(client, 2) < 5
+        await _served(guarded)
     finally:
         for task in drips:
             task.cancel()
@@ -147,13 +161,13 @@ async def test_idle_connections_beyond_the_caps_are_refused_and_the_rest_cut(
     assert all(answer.startswith(b"HTTP/1.1 408 ") for answer in answers if answer)
     for _, writer in streams:
         writer.close()
-    async with _client(guarded) as client:  # the server is up and has room again
-        assert await _timed_trace(client, 3) < 5
+    await _served(guarded)  # the server is up and has room again
 
 
 async def test_a_huge_request_line_is_refused_without_stalling_the_server(
     guarded: LiveServer,
 ) -> None:
+    await _served(guarded, "127.0.0.2")
     reader, writer = await _connect(guarded)
     sent = 0
 
@@ -171,7 +185,8 @@ async def test_a_huge_request_line_is_refused_without_stalling_the_server(
         async with _client(guarded, "127.0.0.2") as client:
             latencies = [await _timed_trace(client, 10 + n) for n in range(5)]
         answer = await _closed_within(reader, 5)
-        assert answer is not None and answer.startswith(b"HTTP/1.1 414 "), answer
+        # The 414, or a reset: a client that goes on sending after it is cut off.
+        assert answer == b"" or (answer or b"").startswith(b"HTTP/1.1 414 "), answer
         assert max(latencies) < 3, latencies  # a 300 MB line stalled the server for seconds
         assert sent < 100_000_000
     finally:

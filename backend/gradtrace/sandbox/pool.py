@@ -55,7 +55,8 @@ class TooManyJobs(PoolSaturated):
 
 
 class InternalError(Exception):
-    """The engine raised instead of returning a trace: a bug, reported as a 500."""
+    """No longer raised: an engine that raises is answered with a SystemError trace
+    (no program may cause a 500). Kept for those who import it."""
 
 
 @dataclass(frozen=True)

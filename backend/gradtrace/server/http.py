@@ -41,10 +41,11 @@ def _refusal(status: bytes, text: bytes) -> bytes:
     )
 
 
-# After a refusal the connection is half-closed and no longer read for this long before
-# it is closed: closing at once, with unread data, would reset it before the client has
-# read the answer.
+# After a refusal the connection is half-closed, and what still arrives is thrown away
+# until the client closes, for at most this long and this much: closing at once, with
+# unread data, would reset it before the client has read the answer.
 _LINGER_S = 1.0
+_LINGER_BYTES = 256 * 1024
 _TIMEOUT = _refusal(b"408 Request Timeout", b"the request took too long to arrive")
 _LINE_TOO_LONG = _refusal(b"414 URI Too Long", b"the request line is too long")
 _HEAD_TOO_LARGE = _refusal(
@@ -97,6 +98,9 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
 
     def data_received(self, data: bytes) -> None:
         if self._refused:
+            self._head_bytes += len(data)
+            if self._head_bytes > _LINGER_BYTES:
+                self.transport.abort()  # it does not stop: it loses the answer
             return
         if self._in_head:
             self._head_bytes += len(data)
@@ -166,10 +170,11 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
         # The request never reached the app, unless its body was slow: then the app sees
         # the client leave (connection_lost) and stops waiting.
         self._refused = True
+        self._head_bytes = 0  # now what arrives after the refusal
         self.transport.write(response)
         if self.transport.can_write_eof():
             self.transport.write_eof()
-        self.transport.pause_reading()
+        self.transport.resume_reading()  # uvicorn may have paused it (a body being read)
         self._disarm()
         self._deadline = self.loop.call_later(_LINGER_S, self.transport.close)
 

@@ -80,8 +80,6 @@ class GuardMiddleware:
         # The client, for fair turns at the workers: its token, or "" (its address's
         # requests without one); a browser without a token gets one for its next requests.
         token = self.tokens.verified(scope["headers"])
-        if token is None:
-            extra = [*extra, self.tokens.set_cookie(self.tokens.issue())]
         address = scope["client"][0] if scope.get("client") else ""
         scope.setdefault("state", {})["client"] = (address, token or "")
 
@@ -89,7 +87,12 @@ class GuardMiddleware:
             nonlocal status
             if message["type"] == "http.response.start":
                 status = message["status"]
-                message["headers"] = [*message.get("headers", ()), *extra]
+                headers = [*message.get("headers", ()), *extra]
+                # Never on what shared caches keep (the assets): one browser's token
+                # would be handed to others.
+                if token is None and not _public(headers):
+                    headers.append(self.tokens.set_cookie(self.tokens.issue()))
+                message["headers"] = headers
             await send(message)
 
         try:
@@ -173,6 +176,10 @@ class GuardMiddleware:
             queue,
             run,
         )
+
+
+def _public(headers: list[tuple[bytes, bytes]]) -> bool:
+    return any(name.lower() == b"cache-control" and b"public" in value for name, value in headers)
 
 
 def _replay(body: Message, receive: Receive) -> Receive:
