@@ -8,7 +8,8 @@ request line is collected with `url += piece`, so an unterminated 300 MB line st
 event loop for seconds. This subclass adds, for each connection:
 
 - a cap on open connections, in all and per address: one over it is closed at once;
-- a request timeout: the head and body must arrive within it (slowloris), else 408;
+- a request timeout: a request's head and body must arrive within it from its first
+  byte (from the connection's start for the first request), else 408 (slowloris);
 - a cap on the request line and headers together: 414 or 431 as soon as it is passed,
   so a line never grows past it.
 
@@ -84,7 +85,7 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
             return
         count[address] += 1
         self._address = address
-        self._arm()
+        self._arm()  # until the first request is in (later, keep-alive closes idle ones)
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
@@ -104,6 +105,8 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
             return
         if self._in_head:
             self._head_bytes += len(data)
+            if self._deadline is None:  # a request's first bytes: its time starts
+                self._arm()
         super().data_received(data)
         # Checked after parsing: a read may end the head and start the body, and each
         # read is bounded by the transport, so a line grows by at most one read past this.
@@ -146,11 +149,6 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
         self._disarm()  # the request is in: the app's time is not the client's
         super().on_message_complete()
         self._in_head = True
-
-    def on_response_complete(self) -> None:
-        super().on_response_complete()
-        if not self.transport.is_closing():
-            self._arm()  # the next request's time starts (keep-alive closes idle ones first)
 
     def _arm(self) -> None:
         self._disarm()
