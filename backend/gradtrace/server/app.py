@@ -28,6 +28,7 @@ from gradtrace.sandbox.pool import Client, JobResult, TooManyJobs
 from gradtrace.server.cache import CacheKey
 from gradtrace.server.clients import ClientTokens
 from gradtrace.server.frontend import FrontendFiles, index_response
+from gradtrace.server.http import GONE
 from gradtrace.server.logsafe import escape
 from gradtrace.server.middleware import GuardMiddleware
 from gradtrace.server.models import (
@@ -90,6 +91,31 @@ async def _disconnected(request: Request) -> None:
 async def _unless_client_leaves(request: Request, work: Awaitable[Outcome]) -> Outcome | None:
     """The outcome, or None as soon as the client hangs up: then this request stops
     waiting, and a job no one else waits for is dropped (TraceService.outcome)."""
+    gone: asyncio.Future[None] | None = request.scope.get(GONE)
+    if gone is None:  # not our protocol (tests over ASGI): watch with a task of its own
+        return await _watching_receive(request, work)
+    handler = asyncio.current_task()
+    assert handler is not None
+    waiting = [True]
+
+    def hang_up(_: object) -> None:
+        if waiting[0]:  # not once the handler has gone on to answer
+            handler.cancel()
+
+    gone.add_done_callback(hang_up)
+    try:
+        return await work
+    except asyncio.CancelledError:
+        if not gone.done():
+            raise
+        handler.uncancel()
+        return None
+    finally:
+        waiting[0] = False
+        gone.remove_done_callback(hang_up)
+
+
+async def _watching_receive(request: Request, work: Awaitable[Outcome]) -> Outcome | None:
     job = asyncio.ensure_future(work)
     watch = asyncio.ensure_future(_disconnected(request))
     try:
