@@ -94,6 +94,7 @@ class _Ticket:
     started: float = 0.0  # perf_counter when it began on its worker
     queue_ms: float = 0.0
     stolen: bool = False  # taken back for another worker: this worker's answer is spare
+    abandoned: bool = False  # taken back because no one waits for it any more
 
     def again(self) -> _Ticket:
         """The same request, to be sent anew: to another worker, or back to the queue."""
@@ -305,7 +306,7 @@ class WorkerPool:
                 if position == 0:
                     self._cut_short(lane)
                 else:  # lined up: the worker skips it if it has not begun it
-                    sent.stolen = True
+                    sent.stolen = sent.abandoned = True
                     lane.worker.writer.write(encode_frame({"cancel": sent.id}))
 
     def _cut_short(self, lane: _Lane) -> None:
@@ -427,7 +428,7 @@ class WorkerPool:
         ticket.started = time.perf_counter()
         ticket.queue_ms = (loop.time() - ticket.queued_at) * 1000
         lane.timer = loop.call_later(self.config.kill_after_s, self._time_out, lane)
-        if ticket.future.done():  # its clients left, or another worker already answered it
+        if ticket.abandoned:  # its clients left while it was lined up, and it was begun
             self._cut_short(lane)
 
     def _time_out(self, lane: _Lane) -> None:
