@@ -9,6 +9,7 @@ takes about two minutes.
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import contextlib
 import itertools
@@ -89,9 +90,13 @@ async def _connection(
 ) -> None:
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     try:
+        # Each connection is a browser: it keeps the client token the server gives it.
+        cookie = await _client_cookie(reader, writer)
         while time.perf_counter() < deadline and budget[0] > 0:
             budget[0] -= 1
             request, hostile = next(bodies)
+            if cookie:
+                request = request.replace(b"\r\n\r\n", cookie + b"\r\n\r\n", 1)
             started = time.perf_counter()
             writer.write(request)
             head = await reader.readuntil(b"\r\n\r\n")
@@ -106,6 +111,22 @@ async def _connection(
             (bad_ms if hostile else good_ms).append(elapsed)
     finally:
         writer.close()
+
+
+async def _client_cookie(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> bytes:
+    """The `Cookie:` line for the token a GET of /api/health sets, if the server sets one."""
+    writer.write(b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+    head = await reader.readuntil(b"\r\n\r\n")
+    cookie = b""
+    length = 0
+    for line in head.split(b"\r\n"):
+        name, _, value = line.partition(b":")
+        if name.lower() == b"content-length":
+            length = int(value)
+        elif name.lower() == b"set-cookie":
+            cookie = b"\r\nCookie: " + value.split(b";", 1)[0].strip()
+    await reader.readexactly(length)
+    return cookie
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -293,22 +314,44 @@ REFERENCE = "bench.reference_server"
 REFERENCE_LABEL = "reference: bare FastAPI, plain torch"
 
 
+BASELINE_LABEL = "cache miss, baseline"
+
+
+def compare_misses(
+    connections: tuple[int, ...], baseline: Path | None, rounds: int = 1
+) -> list[Result]:
+    """Cache-miss rows of ours, of the reference and (given the `backend` folder of another
+    checkout) of that version of gradtrace, run row by row while all are up."""
+    workers = str(os.cpu_count() or 1)
+    base = {"GRADTRACE_WORKERS": workers, "GRADTRACE_TIMEOUT": "5"}
+    rows: list[Result] = []
+    with contextlib.ExitStack() as stack:
+        servers = [("cache miss", stack.enter_context(Server(base)))]
+        if baseline is not None:
+            path = os.pathsep.join([str(baseline.resolve()), os.environ.get("PYTHONPATH", "")])
+            servers.append(
+                (BASELINE_LABEL, stack.enter_context(Server({**base, "PYTHONPATH": path})))
+            )
+        servers.append((REFERENCE_LABEL, stack.enter_context(Server({}, REFERENCE, (workers,)))))
+        for _, server in servers:
+            server.load("warm-up", 8, _misses(10**6))
+        for round_ in range(rounds):
+            for count in connections:
+                # The first of a row runs measurably slower (same server twice: up to
+                # 25 % fewer req/s): the order alternates from round to round.
+                for label, server in servers if round_ % 2 == 0 else servers[::-1]:
+                    rows.append(server.load(label, count, _misses((round_ * 10 + count) * 10**5)))
+    return rows
+
+
 def run_server_bench() -> dict[str, object]:
     workers = str(os.cpu_count() or 1)
     base = {"GRADTRACE_WORKERS": workers, "GRADTRACE_TIMEOUT": "5"}
     # Both up at once, each miss row run on ours then on the reference: the VM this runs
     # on changes speed by up to 1.7x from one minute to the next, so only rows run next
     # to each other compare.
-    pool: list[Result] = []
+    pool = compare_misses(CONCURRENCY, None)
     with Server(base) as ours:
-        with Server({}, REFERENCE, (workers,)) as reference:
-            ours.load("warm-up", 8, _misses(10**6))
-            reference.load("warm-up", 8, _misses(10**6))
-            for connections in CONCURRENCY:
-                pool.append(ours.load("cache miss", connections, _misses(connections * 10**5)))
-                pool.append(
-                    reference.load(REFERENCE_LABEL, connections, _misses(connections * 10**5))
-                )
         for connections in CONCURRENCY:
             pool.append(ours.load("cache hit", connections, _hits()))
         pool.append(ours.load("miss, 10% hostile", 32, _mixed(9 * 10**6)))
@@ -411,9 +454,43 @@ def _reference_ratios(results: list[dict[str, Any]]) -> list[tuple[int, float]]:
     ]
 
 
-def main() -> None:
-    print("## HTTP service (bench/server_bench.py)\n")
-    print(markdown(run_server_bench()))
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--misses-only",
+        action="store_true",
+        help="only the cache-miss rows next to the reference's (and the baseline's)",
+    )
+    parser.add_argument("--connections", default="1,8,32,64", help="for --misses-only")
+    parser.add_argument("--rounds", type=int, default=1, help="for --misses-only")
+    parser.add_argument(
+        "--baseline",
+        type=Path,
+        help="the backend/ folder of another checkout: its gradtrace runs beside ours",
+    )
+    args = parser.parse_args(argv)
+    if not args.misses_only:
+        print("## HTTP service (bench/server_bench.py)\n")
+        print(markdown(run_server_bench()))
+        return
+    counts = tuple(int(part) for part in args.connections.split(","))
+    rows = compare_misses(counts, args.baseline, args.rounds)
+    header = [
+        "scenario", "connections", "requests", "req/s", "p50 ms", "p99 ms", "non-200",
+        "CPU ms/request: server", "workers",
+    ]  # fmt: skip
+    print(
+        table(
+            header,
+            (
+                [r.label, r.connections, r.requests, round(r.rps, 1), round(r.p50_ms, 2),
+                 round(r.p99_ms, 2), r.errors,
+                 *([round(c * 1000 / r.requests, 3) for c in r.cpu_s[:2]]
+                   if r.cpu_s and r.requests else ["-", "-"])]
+                for r in rows
+            ),
+        )
+    )  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import logging
+import resource
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -45,24 +46,60 @@ def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from gradtrace.server import Settings, create_app
+    from gradtrace.server.http import ConnectionLimits, guarded_protocol
+    from gradtrace.server.logsafe import EscapingFormatter
 
     flags = ("host", "port", "workers", "device", "timeout", "memory")
     overrides: dict[str, Any] = {
         name: getattr(args, name) for name in flags if getattr(args, name) is not None
     }
     settings = Settings(**overrides)
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    handler = logging.StreamHandler()
+    handler.setFormatter(EscapingFormatter("%(asctime)s %(name)s %(message)s"))
+    logging.basicConfig(level=logging.INFO, handlers=[handler])
+    max_connections = _descriptors_for(settings.max_connections)
+    limits = ConnectionLimits(
+        max_connections=max_connections,
+        per_address=min(settings.connections_per_address, max_connections),
+        request_timeout_s=settings.request_timeout,
+        max_head_bytes=settings.max_head_bytes,
+    )
     uvicorn.run(
         create_app(settings),
         host=settings.host,
         port=settings.port,
         loop="uvloop",
-        http="httptools",
+        http=guarded_protocol(limits),  # httptools, with what it lacks (server/http.py)
+        timeout_keep_alive=settings.keep_alive,
+        h11_max_incomplete_event_size=settings.max_head_bytes,  # should h11 ever be used
         access_log=False,  # ours says more: cache and queue wait (server/middleware.py)
+        log_config=None,  # keep our escaping handler for uvicorn's records too
         log_level="info",
         backlog=4096,
     )
     return 0
+
+
+# Descriptors kept for what is not a client connection: workers, the zygote, files, logs.
+_RESERVED_FDS = 256
+
+
+def _descriptors_for(connections: int) -> int:
+    """Raise the descriptor limit as far as allowed, and cap connections below it, so a
+    flood of connections is refused by the cap and never runs the server out of them."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = connections + _RESERVED_FDS
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        soft = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+    if soft == resource.RLIM_INFINITY:
+        return connections
+    allowed = max(1, soft - _RESERVED_FDS)
+    if allowed < connections:
+        logging.getLogger("gradtrace.server").warning(
+            "at most %d connections: the descriptor limit is %d", allowed, soft
+        )
+    return min(connections, allowed)
 
 
 def _html_exporter() -> Callable[[Any], str] | None:

@@ -86,6 +86,27 @@ def check_gradients(
     assert root is not None
     if root.tensor.numel() != 1:
         return GradCheck(ok=False, eps=eps, note="the first backward pass's root is not a scalar")
+    try:
+        return _compare(tree, source, base, limits, device, seed, started, eps, max_elements)
+    except Exception as exc:  # a check run that fails (a limit, or the program itself)
+        return GradCheck(ok=False, eps=eps, error=ErrorInfo(**error_info(exc)))
+
+
+def _compare(
+    tree: Any,
+    source: str,
+    base: Recorder,
+    limits: Limits,
+    device: str,
+    seed: int,
+    started: float,
+    eps: float,
+    max_elements: int,
+) -> GradCheck:
+    """Each leaf element's difference quotient beside autograd's gradient."""
+    first = base.passes[0]
+    root = first.root
+    assert root is not None
     arrived: dict[str, torch.Tensor] = {}
     for event in base.timeline:
         if event[0] == "grad" and event[1] == 0:

@@ -140,3 +140,28 @@ async def test_a_job_lined_up_behind_a_killed_one_still_runs(anyio_backend: str)
         assert error["type"] == "LimitError" and "killed" in error["message"]
         assert _stdout(await lined) == "2\n"
         assert pid not in pool.stats().pids
+
+
+async def test_a_client_with_nothing_at_the_workers_goes_before_one_with_many(
+    anyio_backend: str,
+) -> None:
+    """One worker; client a has a job running, one lined up and three waiting when b
+    sends one: b's goes next, then a's in their order."""
+    async for api in open_app(make_settings(workers=1)):
+        pool: WorkerPool = api.app.state.service.pools["cpu"]
+        finished: list[str] = []
+        a, b = ("10.0.0.1", "a"), ("10.0.0.1", "b")
+
+        async def job(
+            pool: WorkerPool, client: tuple[str, str], label: str, n: int, done: list[str]
+        ) -> None:
+            await pool.run(Job(kind="trace", source=f"print({n})\n", seed=0), client)
+            done.append(label)
+
+        first = asyncio.ensure_future(job(pool, a, "a1", 1, finished))
+        while not pool.stats().busy:
+            await asyncio.sleep(0)
+        rest = [asyncio.ensure_future(job(pool, a, f"a{n}", n, finished)) for n in range(2, 6)]
+        rest.append(asyncio.ensure_future(job(pool, b, "b1", 9, finished)))
+        await asyncio.gather(first, *rest)
+        assert finished == ["a1", "a2", "b1", "a3", "a4", "a5"]

@@ -4,12 +4,17 @@ keeps answering."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import signal
 import time
+from pathlib import Path
+from urllib.parse import quote
 
 import httpx
 import pytest
+
+from gradtrace.server.logsafe import EscapingFormatter
 
 from .helpers import (
     SLOW_PROGRAM,
@@ -20,6 +25,8 @@ from .helpers import (
     make_settings,
     open_app,
     reference_trace,
+    start_server,
+    stop_server,
 )
 
 pytestmark = pytest.mark.anyio
@@ -138,3 +145,74 @@ async def test_a_dead_zygote_is_restarted(anyio_backend: str) -> None:
         response = await api.client.post("/api/trace", json={"source": source})
         assert comparable(response.content) == reference_trace(source)
         assert pool._launcher.zygote_pid != zygote
+
+
+CORPUS = sorted((Path(__file__).resolve().parents[1] / "hostile").glob("*.py"))
+
+
+async def test_no_hostile_program_gets_a_5xx(anyio_backend: str) -> None:
+    """Every program of tests/hostile, on both endpoints: an answer, never a server error.
+    One worker and a 1 s limit: the corpus burns CPU, and the other tests share the cores."""
+    assert len(CORPUS) > 100
+    server = start_server("--workers", "1", "--timeout", "1")
+    try:
+        answers = await _statuses(server)
+    finally:
+        stop_server(server)
+    assert [answer for answer in answers if answer[1] >= 500] == []
+    assert {code for _, code in answers} <= {200, 413}
+
+
+ENDPOINTS = ("/api/trace", "/api/gradcheck")
+
+
+async def _statuses(server: LiveServer) -> list[tuple[str, int]]:
+    limit = asyncio.Semaphore(2)
+    async with httpx.AsyncClient(base_url=server.url, timeout=120) as client:
+
+        async def status(path: Path, endpoint: str) -> tuple[str, int]:
+            async with limit:
+                response = await client.post(endpoint, json={"source": path.read_text()})
+            if response.status_code == 200:
+                assert response.json()["ok"] in (True, False)
+            return f"{endpoint} {path.name}", response.status_code
+
+        return await asyncio.gather(
+            *(status(path, endpoint) for path in CORPUS for endpoint in ENDPOINTS)
+        )
+
+
+# Runs once, then fails when a check run moves x: the probe raised, and was a 500.
+PROBE_RAISES = """\
+import torch
+x = torch.tensor(1.0, requires_grad=True)
+y = x * 2
+if x.item() != 1.0:
+    y = torch.ones(2)[5]
+y.backward()
+"""
+
+
+async def test_a_gradient_check_whose_probe_run_fails_is_an_answer(api: AppClient) -> None:
+    response = await api.client.post("/api/gradcheck", json={"source": PROBE_RAISES})
+    assert response.status_code == 200
+    check = response.json()
+    assert check["ok"] is False
+    assert check["error"]["type"] == "IndexError"
+
+
+async def test_newlines_from_a_request_or_a_program_cannot_forge_log_lines(
+    api: AppClient, caplog: pytest.LogCaptureFixture
+) -> None:
+    forged = "\n2026-01-01 gradtrace.access GET / 200 0.1ms cache=hit"
+    with caplog.at_level(logging.INFO):
+        await api.client.get("/x" + quote(forged))
+    for record in caplog.records:
+        text = logging.Formatter("%(message)s").format(record)
+        assert "\n" not in text and "\r" not in text, text
+    # What is logged unescaped (a library's message, a traceback) is indented after its
+    # first line, so no line of it passes for a record.
+    formatter = EscapingFormatter("%(asctime)s %(name)s %(message)s")
+    record = logging.LogRecord("uvicorn", logging.ERROR, "", 0, "oops%s\r\x1b[2K", (forged,), None)
+    _, *rest = formatter.format(record).split("\n")
+    assert rest == ["    2026-01-01 gradtrace.access GET / 200 0.1ms cache=hit\\x0d\\x1b[2K"]

@@ -82,6 +82,18 @@ def death_failure(
     )
 
 
+def bug_failure(*, device: str, seed: int, problem: str) -> bytes:
+    """The server could not get a trace out of the engine for this program: say so,
+    naming the problem, instead of an HTTP 500 (no program may cause one)."""
+    return failure_trace(
+        device=device,
+        seed=seed,
+        type_="SystemError",
+        message=f"gradtrace failed on this program: {problem}",
+        hint="this is a bug in gradtrace; please report the program",
+    )
+
+
 def _describe_exit(exit_code: int) -> str:
     if exit_code < 0:
         try:

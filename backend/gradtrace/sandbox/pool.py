@@ -4,17 +4,25 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hashlib
 import itertools
 import logging
 import time
-from collections import deque
+from collections import Counter, deque
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 from gradtrace.sandbox.config import WorkerConfig
-from gradtrace.sandbox.failures import death_failure, gradcheck_failure, time_failure
+from gradtrace.sandbox.failures import (
+    bug_failure,
+    death_failure,
+    gradcheck_failure,
+    time_failure,
+)
 from gradtrace.sandbox.launchers import Launcher, LaunchError, WorkerHandle
-from gradtrace.sandbox.protocol import Header, Job, encode_frame, read_frame
+from gradtrace.sandbox.protocol import Answer, Job, encode_frame, read_frame
 
 log = logging.getLogger("gradtrace.sandbox")
 
@@ -22,6 +30,12 @@ _RELAUNCH_DELAYS_S = (0.0, 0.5, 1.0, 2.0, 5.0)
 # A job lined up behind one running longer than this goes to the next worker that is free,
 # before the queue's first (most jobs take a few milliseconds).
 _SLOW_JOB_S = 0.05
+# A running job whose every client has gone is left this long to finish (cheaper than a
+# new worker), then its worker is killed.
+_ABANDONED_GRACE_S = 0.1
+
+#: Who asked: (address, token). Requests without a token share their address's "" client.
+Client = tuple[str, str]
 
 
 class PoolSaturated(Exception):
@@ -32,8 +46,17 @@ class PoolSaturated(Exception):
         self.retry_after_s = retry_after_s
 
 
+class TooManyJobs(PoolSaturated):
+    """One client (or one address) already has as many jobs as it may: 429, not 503."""
+
+    def __init__(self, retry_after_s: int, what: str) -> None:
+        super().__init__(retry_after_s)
+        self.args = (f"{what} has too many programs running or waiting",)
+
+
 class InternalError(Exception):
-    """The engine raised instead of returning a trace: a bug, reported as a 500."""
+    """No longer raised: an engine that raises is answered with a SystemError trace
+    (no program may cause a 500). Kept for those who import it."""
 
 
 @dataclass(frozen=True)
@@ -56,6 +79,7 @@ class PoolStats:
     starting: int
     jobs: int
     pids: list[int]
+    abandoned: int = 0  # jobs whose clients all left: dropped from the queue, or cut short
 
 
 @dataclass(eq=False)
@@ -65,14 +89,87 @@ class _Ticket:
     job: Job
     future: asyncio.Future[JobResult]
     queued_at: float  # loop time
+    client: Client
     id: int = 0
     started: float = 0.0  # perf_counter when it began on its worker
     queue_ms: float = 0.0
     stolen: bool = False  # taken back for another worker: this worker's answer is spare
+    abandoned: bool = False  # taken back because no one waits for it any more
 
     def again(self) -> _Ticket:
         """The same request, to be sent anew: to another worker, or back to the queue."""
-        return _Ticket(self.job, self.future, self.queued_at)
+        return _Ticket(self.job, self.future, self.queued_at, self.client)
+
+
+class _FairQueue:
+    """The jobs waiting for a worker. The next to go is the oldest job of the client with
+    the fewest jobs at the workers, within the address with the fewest: a student's one
+    request goes before the tenth of a client that already has nine at the workers, and
+    among clients alike it is first come, first served. A classroom behind one NAT address
+    is many clients (each browser has its token); a client that makes up tokens still
+    counts against its address."""
+
+    def __init__(self) -> None:
+        self._lines: dict[Client, deque[_Ticket]] = {}
+        self._size = 0
+
+    def __len__(self) -> int:
+        return self._size
+
+    def __iter__(self) -> Iterator[_Ticket]:
+        for line in self._lines.values():
+            yield from line
+
+    def append(self, ticket: _Ticket, *, front: bool = False) -> None:
+        """Behind the client's other jobs; `front`: a job taken back from a lost worker."""
+        line = self._lines.setdefault(ticket.client, deque())
+        if front:
+            line.appendleft(ticket)
+        else:
+            line.append(ticket)
+        self._size += 1
+
+    def remove(self, ticket: _Ticket) -> bool:
+        line = self._lines.get(ticket.client)
+        if line is None or ticket not in line:
+            return False
+        line.remove(ticket)
+        self._size -= 1
+        if not line:
+            del self._lines[ticket.client]
+        return True
+
+    def take(
+        self, in_service: Counter[Client], allowed: Callable[[Client], bool]
+    ) -> _Ticket | None:
+        """The next job in turn whose client `allowed` lets run now (`in_service`: jobs
+        at the workers by client); jobs of requests that went away are dropped."""
+        per_address: Counter[str] = Counter()
+        for (address, _), count in in_service.items():
+            per_address[address] += count
+        best: deque[_Ticket] | None = None
+        best_key: tuple[int, int, float] | None = None
+        for client, line in list(self._lines.items()):
+            while line and line[0].future.done():
+                line.popleft()
+                self._size -= 1
+            if not line:
+                del self._lines[client]
+                continue
+            key = (per_address[client[0]], in_service[client], line[0].queued_at)
+            if (best_key is None or key < best_key) and allowed(client):
+                best, best_key = line, key
+        if best is None:
+            return None
+        ticket = best.popleft()
+        self._size -= 1
+        if not best:
+            del self._lines[ticket.client]
+        return ticket
+
+    def clear(self) -> None:
+        self._lines.clear()
+        self._size = 0
 
 
 @dataclass(eq=False)
@@ -83,7 +180,8 @@ class _Lane:
     worker: WorkerHandle
     tickets: deque[_Ticket] = field(default_factory=deque)
     timer: asyncio.TimerHandle | None = None
-    killed_for: _Ticket | None = None  # the job that ran past the time limit
+    killed_for: _Ticket | None = None  # the job that ran past the time limit, or was abandoned
+    garbled: bool = False  # it sent an answer the server could not read
 
     def lined_up(self) -> list[_Ticket]:
         """The jobs behind the running one that this worker is still meant to run."""
@@ -91,30 +189,47 @@ class _Lane:
 
 
 class WorkerPool:
-    """Requests wait in one first-come-first-served line for the pool's workers.
+    """Requests wait in a fair queue (_FairQueue) for the pool's workers.
 
     Under load each worker gets the next job while it still runs one, so it goes straight
     on to it instead of sleeping until the server, sharing the same cores, gets round to
     sending it (measured side by side on 2 cores: 15-33 % more requests a second at 32
     connections). A job lined up behind one that turns out slow is taken back for the first
     worker that comes free.
+
+    A client already running a job never takes the last idle worker: whoever comes next
+    gets it at once, however many slow jobs one client has sent (a job cannot be paused,
+    so this is the only way a newcomer does not wait for one to end).
     """
 
     def __init__(
-        self, device: str, size: int, max_queue: int, launcher: Launcher, config: WorkerConfig
+        self,
+        device: str,
+        size: int,
+        max_queue: int,
+        launcher: Launcher,
+        config: WorkerConfig,
+        *,
+        max_jobs_per_client: int = 64,
+        max_jobs_per_address: int = 256,
     ) -> None:
         self.device = device
         self.size = size
         self.max_queue = max_queue
+        self.max_jobs_per_client = max_jobs_per_client
+        self.max_jobs_per_address = max_jobs_per_address
         self.config = config
         self._launcher = launcher
         self._lanes: list[_Lane] = []
-        self._queue: deque[_Ticket] = deque()
+        self._queue = _FairQueue()
         self._starting = 0
         self._tasks: set[asyncio.Task[None]] = set()
         self._closed = False
         self._jobs = 0
+        self._abandoned = 0
         self._ids = itertools.count(1)
+        self._per_client: Counter[Client] = Counter()
+        self._per_address: Counter[str] = Counter()
 
     async def start(self) -> None:
         await self._launcher.start()
@@ -147,22 +262,65 @@ class WorkerPool:
             starting=self._starting,
             jobs=self._jobs,
             pids=sorted(lane.worker.pid for lane in self._lanes),
+            abandoned=self._abandoned,
         )
 
-    async def run(self, job: Job) -> JobResult:
-        """Run one program on the next free worker; raise PoolSaturated when the queue is full."""
+    async def run(self, job: Job, client: Client | None = None) -> JobResult:
+        """Run one program on the next free worker in turn. Raises PoolSaturated when the
+        queue is full, TooManyJobs when the client or its address has too many jobs.
+        Cancelled: a job still waiting is dropped; a running one is cut short."""
+        retry_after_s = max(1, round(self.config.timeout_s / 2))
         if not any(not x.tickets for x in self._lanes) and self._waiting() >= self.max_queue:
-            raise PoolSaturated(retry_after_s=max(1, round(self.config.timeout_s / 2)))
+            raise PoolSaturated(retry_after_s)
+        if client is None:  # no one to be fair to: a client of its own
+            client = ("", f"#{next(self._ids)}")
+        address = client[0]
+        if self._per_client[client] >= self.max_jobs_per_client:
+            raise TooManyJobs(retry_after_s, "this client" if client[1] else "this address")
+        if self._per_address[address] >= self.max_jobs_per_address:
+            raise TooManyJobs(retry_after_s, "this address")
         loop = asyncio.get_running_loop()
-        ticket = _Ticket(job, loop.create_future(), loop.time())
+        ticket = _Ticket(job, loop.create_future(), loop.time(), client)
+        self._per_client[client] += 1
+        self._per_address[address] += 1
         self._queue.append(ticket)
         self._pump()
         try:
             return await ticket.future
         except asyncio.CancelledError:
-            with contextlib.suppress(ValueError):
-                self._queue.remove(ticket)  # a job already sent is answered to nobody
+            self._abandon(ticket)
             raise
+        finally:
+            _decrement(self._per_client, client)
+            _decrement(self._per_address, address)
+
+    def _abandon(self, ticket: _Ticket) -> None:
+        """Every request for this job went away: it will not run, or not for long."""
+        self._abandoned += 1
+        if self._queue.remove(ticket):
+            return
+        for lane in self._lanes:
+            for position, sent in enumerate(lane.tickets):
+                if sent.future is not ticket.future or sent.stolen:
+                    continue
+                if position == 0:
+                    self._cut_short(lane)
+                else:  # lined up: the worker skips it if it has not begun it
+                    sent.stolen = sent.abandoned = True
+                    lane.worker.writer.write(encode_frame({"cancel": sent.id}))
+
+    def _cut_short(self, lane: _Lane) -> None:
+        """The running job has no client left: kill its worker once a short grace is over."""
+        ticket = lane.tickets[0]
+        if lane.timer is not None:
+            lane.timer.cancel()
+        grace = max(0.0, ticket.started + _ABANDONED_GRACE_S - time.perf_counter())
+        lane.timer = asyncio.get_running_loop().call_later(grace, self._kill_for, lane, ticket)
+
+    def _kill_for(self, lane: _Lane, ticket: _Ticket) -> None:
+        if lane.tickets and lane.tickets[0] is ticket and lane.killed_for is None:
+            lane.killed_for = ticket
+            lane.worker.kill()  # its reader sees the end of the stream and answers the job
 
     # ------------------------------------------------------------------ dispatch
 
@@ -170,20 +328,46 @@ class WorkerPool:
         """Requests not yet running: in the queue, or lined up behind a running job."""
         return len(self._queue) + sum(len(lane.lined_up()) for lane in self._lanes)
 
+    def _in_service(self) -> Counter[Client]:
+        """Jobs at the workers (running or lined up), by client."""
+        return Counter(
+            ticket.client for lane in self._lanes for ticket in lane.tickets if not ticket.stolen
+        )
+
+    def _holds_worker(self, client: Client) -> bool:
+        """Whether a job of this client is running (not merely lined up)."""
+        return any(
+            lane.tickets and lane.tickets[0].client == client and not lane.tickets[0].stolen
+            for lane in self._lanes
+        )
+
+    def _may_take_idle(self, client: Client, idle: int) -> bool:
+        return idle > 1 or self.size < 2 or not self._holds_worker(client)
+
+    def _may_run(self, client: Client, *, idle: int, can_line_up: bool) -> bool:
+        return can_line_up or self._may_take_idle(client, idle)
+
     def _pump(self) -> None:
         """Hand out queued jobs: to idle workers first, then lined up behind running jobs."""
         # A job lined up behind a slow one has waited longer than any in the queue.
         self._take_over(behind_slow_only=True)
         while self._queue:
-            ticket = self._queue[0]
-            if ticket.future.done():  # its request went away
-                self._queue.popleft()
-                continue
-            lane = self._lane_for_next()
-            if lane is None:
+            lanes = self._open_lanes()
+            idle = [lane for lane in lanes if not lane.tickets]
+            behind = self._lane_to_line_up(lanes)
+            if not idle and behind is None:
                 break
-            self._queue.popleft()
-            self._send(lane, ticket)
+            ticket = self._queue.take(
+                self._in_service(),
+                functools.partial(self._may_run, idle=len(idle), can_line_up=behind is not None),
+            )
+            if ticket is None:
+                break
+            if idle and self._may_take_idle(ticket.client, len(idle)):
+                self._send(idle[0], ticket)
+            else:
+                assert behind is not None
+                self._send(behind, ticket)
         if not self._queue:
             self._take_over(behind_slow_only=False)
 
@@ -191,11 +375,7 @@ class WorkerPool:
         # A worker that died while idle (its zygote went) is dropped when its reader sees it.
         return [x for x in self._lanes if not (x.worker.exited.done() or x.worker.reader.at_eof())]
 
-    def _lane_for_next(self) -> _Lane | None:
-        lanes = self._open_lanes()
-        idle = next((lane for lane in lanes if not lane.tickets), None)
-        if idle is not None:
-            return idle
+    def _lane_to_line_up(self, lanes: list[_Lane]) -> _Lane | None:
         # Not behind a worker's last job: it exits after it without reading the next.
         return next(
             (
@@ -223,10 +403,14 @@ class WorkerPool:
         if not spares:  # the usual case: nothing is lined up
             return
         idle_lanes = [lane for lane in self._open_lanes() if not lane.tickets]
-        for idle, (busy, spare) in zip(idle_lanes, spares):
+        for busy, spare in spares:
+            if not idle_lanes:
+                break
+            if spare.future.done() or not self._may_take_idle(spare.client, len(idle_lanes)):
+                continue
             spare.stolen = True
             busy.worker.writer.write(encode_frame({"cancel": spare.id}))
-            self._send(idle, spare.again())
+            self._send(idle_lanes.pop(0), spare.again())
 
     def _send(self, lane: _Lane, ticket: _Ticket) -> None:
         ticket.id = next(self._ids)
@@ -244,6 +428,8 @@ class WorkerPool:
         ticket.started = time.perf_counter()
         ticket.queue_ms = (loop.time() - ticket.queued_at) * 1000
         lane.timer = loop.call_later(self.config.kill_after_s, self._time_out, lane)
+        if ticket.abandoned:  # its clients left while it was lined up, and it was begun
+            self._cut_short(lane)
 
     def _time_out(self, lane: _Lane) -> None:
         log.info("worker %d ran past %.1f s; killed", lane.worker.pid, self.config.kill_after_s)
@@ -257,14 +443,15 @@ class WorkerPool:
         try:
             while True:
                 header, blobs = await read_frame(reader)
+                answer = Answer.model_validate(header)
                 if not lane.tickets:
                     raise ConnectionError("an answer to no job")
                 ticket = lane.tickets.popleft()
                 if lane.timer is not None:
                     lane.timer.cancel()
-                if not header.get("skipped"):
-                    self._deliver(ticket, header, blobs)
-                if header.get("retire"):
+                if not answer.skipped:
+                    self._deliver(ticket, answer, blobs)
+                if answer.retire:
                     self._drop(lane, kill=False)
                     return
                 if lane.tickets:
@@ -272,24 +459,40 @@ class WorkerPool:
                 self._pump()
         except (asyncio.IncompleteReadError, ConnectionError):
             await self._lost(lane)
+        except ValueError as error:  # not JSON, or not an answer: the worker is not to be trusted
+            log.error("worker %d sent an unreadable answer: %r", lane.worker.pid, str(error)[:500])
+            lane.garbled = True
+            await self._lost(lane)
 
-    def _deliver(self, ticket: _Ticket, header: Header, blobs: list[bytes]) -> None:
+    def _deliver(self, ticket: _Ticket, answer: Answer, blobs: list[bytes]) -> None:
         if ticket.future.done():  # a spare answer, or its request went away
             return
-        if "internal_error" in header:
-            ticket.future.set_exception(InternalError(str(header["internal_error"])))
+        if answer.internal_error is not None:
+            # %r: the traceback holds the program's words; one escaped line cannot forge others.
+            log.error("the engine failed on a program: %r", answer.internal_error)
+            lines = answer.internal_error.strip().splitlines() or ["an unknown error"]
+            problem = f"the engine raised {lines[-1][:300]}"
+            ticket.future.set_result(self._synthesized(ticket, self._bug(ticket, problem)))
+            return
+        if not answer.complete(blobs):
+            log.error("a worker's answer has no trace: %r", answer.model_dump())
+            problem = "its worker's answer had no trace"
+            ticket.future.set_result(self._synthesized(ticket, self._bug(ticket, problem)))
             return
         body, packed = blobs
         ticket.future.set_result(
             JobResult(
                 body=body,
                 gzip=packed or None,
-                etag=str(header["etag"]),
-                cacheable=bool(header["cacheable"]),
+                etag=answer.etag,
+                cacheable=answer.cacheable,
                 queue_ms=ticket.queue_ms,
-                run_ms=float(header["run_ms"]),
+                run_ms=answer.run_ms,
             )
         )
+
+    def _bug(self, ticket: _Ticket, problem: str) -> bytes:
+        return bug_failure(device=self.device, seed=ticket.job.seed, problem=problem)
 
     async def _lost(self, lane: _Lane) -> None:
         """The worker died, or was killed: its running job gets the reason."""
@@ -301,7 +504,9 @@ class WorkerPool:
         self._drop(lane, kill=True)
         if running is None or running.stolen or running.future.done():
             return  # a spare run's request is answered by the worker that took the job over
-        if lane.killed_for is running:
+        if lane.garbled:
+            body = self._bug(running, "its worker sent an answer the server could not read")
+        elif lane.killed_for is running:
             body = time_failure(
                 device=self.device, seed=running.job.seed, timeout_s=self.config.timeout_s
             )
@@ -360,7 +565,8 @@ class WorkerPool:
         lane.worker.close()
         if self._closed:
             return
-        self._queue.extendleft(t.again() for t in reversed(unstarted))
+        for ticket in reversed(unstarted):
+            self._queue.append(ticket.again(), front=True)
         task = asyncio.get_running_loop().create_task(self._replace())
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
@@ -381,3 +587,9 @@ class WorkerPool:
                 log.warning("could not start a %s worker (attempt %d)", self.device, attempt + 1)
         finally:
             self._starting -= 1
+
+
+def _decrement(counter: Counter[Any], key: object) -> None:
+    counter[key] -= 1
+    if counter[key] <= 0:
+        del counter[key]

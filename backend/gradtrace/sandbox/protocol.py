@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 import orjson
+from pydantic import BaseModel, ConfigDict
 
 _LENGTH = struct.Struct(">I")
 Header = dict[str, Any]
@@ -36,6 +37,25 @@ class Job:
             "seed": self.seed,
             "iteration": self.iteration,
         }
+
+
+class Answer(BaseModel):
+    """A worker's answer to a job, as the server reads it (anything else is a bug)."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    id: int | None = None
+    skipped: bool = False
+    retire: bool = False
+    internal_error: str | None = None
+    etag: str = ""
+    cacheable: bool = False
+    run_ms: float = 0.0
+    sizes: list[int] = []
+
+    def complete(self, blobs: list[bytes]) -> bool:
+        """A trace answer carries its body and gzip (empty when small)."""
+        return bool(self.etag) and len(blobs) == 2 and bool(blobs[0])
 
 
 def encode_frame(header: Header, blobs: tuple[bytes, ...] = ()) -> bytes:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import gc
+import hashlib
 import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -19,8 +22,14 @@ from gradtrace.devices import DeviceError
 from gradtrace.examples import load_examples
 from gradtrace.gradcheck import GradCheck
 from gradtrace.language.reference import Reference, reference
-from gradtrace.sandbox import InternalError, PoolSaturated
+from gradtrace.sandbox import PoolSaturated
+from gradtrace.sandbox.failures import bug_failure, gradcheck_failure
+from gradtrace.sandbox.pool import Client, JobResult, TooManyJobs
+from gradtrace.server.cache import CacheKey
+from gradtrace.server.clients import ClientTokens
 from gradtrace.server.frontend import FrontendFiles, index_response
+from gradtrace.server.http import GONE
+from gradtrace.server.logsafe import escape
 from gradtrace.server.middleware import GuardMiddleware
 from gradtrace.server.models import (
     CacheHealth,
@@ -73,6 +82,62 @@ def _api_method_not_allowed(app: FastAPI, path: str) -> Response:
     return error_response(405, "Method Not Allowed", headers={"Allow": ", ".join(methods)})
 
 
+async def _disconnected(request: Request) -> None:
+    """Returns when the client has gone (the body was read already: nothing else comes)."""
+    while (await request.receive())["type"] != "http.disconnect":
+        pass
+
+
+async def _unless_client_leaves(request: Request, work: Awaitable[Outcome]) -> Outcome | None:
+    """The outcome, or None as soon as the client hangs up: then this request stops
+    waiting, and a job no one else waits for is dropped (TraceService.outcome)."""
+    gone: asyncio.Future[None] | None = request.scope.get(GONE)
+    if gone is None:  # not our protocol (tests over ASGI): watch with a task of its own
+        return await _watching_receive(request, work)
+    handler = asyncio.current_task()
+    assert handler is not None
+    waiting = [True]
+
+    def hang_up(_: object) -> None:
+        if waiting[0]:  # not once the handler has gone on to answer
+            handler.cancel()
+
+    gone.add_done_callback(hang_up)
+    try:
+        return await work
+    except asyncio.CancelledError:
+        if not gone.done():
+            raise
+        handler.uncancel()
+        return None
+    finally:
+        waiting[0] = False
+        gone.remove_done_callback(hang_up)
+
+
+async def _watching_receive(request: Request, work: Awaitable[Outcome]) -> Outcome | None:
+    job = asyncio.ensure_future(work)
+    watch = asyncio.ensure_future(_disconnected(request))
+    try:
+        await asyncio.wait((job, watch), return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        watch.cancel()
+        if not job.done():
+            job.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await job
+    return job.result() if not job.cancelled() else None
+
+
+def _program_failure(kind: str, device: str, seed: int, problem: str) -> JobResult:
+    """A failing program's answer (200, ok false) for what went wrong around it."""
+    body = bug_failure(device=device, seed=seed, problem=problem)
+    if kind == "gradcheck":
+        body = gradcheck_failure(body)
+    etag = hashlib.blake2b(body, digest_size=12).hexdigest()
+    return JobResult(body, None, etag, cacheable=False, queue_ms=0.0, run_ms=0.0)
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
     service = TraceService(settings)  # raises DeviceError for a device this machine lacks
@@ -123,7 +188,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             304: {"description": "the trace matches If-None-Match"},
             400: _error_doc("a device this server does not have"),
             413: _error_doc("the source (or the request body) is too long"),
-            500: _error_doc("a bug in gradtrace"),
+            429: _error_doc("this client has too many programs waiting; retry after Retry-After"),
             503: _error_doc("the server is saturated; retry after Retry-After seconds"),
         },
     )
@@ -131,7 +196,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return await answer(
             body,
             request,
-            lambda device: service.trace(body.source, device, body.seed, body.iteration),
+            lambda device: service.trace_key(body.source, device, body.seed, body.iteration),
         )
 
     @app.post(
@@ -146,16 +211,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         responses={
             400: _error_doc("a device this server does not have"),
             413: _error_doc("the source (or the request body) is too long"),
+            429: _error_doc("this client has too many programs waiting; retry after Retry-After"),
             503: _error_doc("the server is saturated; retry after Retry-After seconds"),
         },
     )
     async def gradcheck(body: GradCheckRequest, request: Request) -> Response:
         return await answer(
-            body, request, lambda device: service.gradcheck(body.source, device, body.seed)
+            body, request, lambda device: service.gradcheck_key(body.source, device, body.seed)
         )
 
     async def answer(
-        body: ProgramRequest, request: Request, run: Callable[[str], Awaitable[Outcome]]
+        body: ProgramRequest, request: Request, key_for: Callable[[str], CacheKey]
     ) -> Response:
         if len(body.source) > limits.source_chars:
             return error_response(
@@ -165,15 +231,24 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             device = service.resolve(body.device)
         except DeviceError as error:
             return error_response(400, str(error))
+        key = key_for(device)
+        client: Client = getattr(request.state, "client", ("", ""))
         try:
-            outcome = await run(device)
-        except PoolSaturated as error:
-            return error_response(
-                503, str(error), headers={"Retry-After": str(error.retry_after_s)}
+            # A cache hit answers at once; a job is waited for only while its client stays.
+            outcome = service.cached(key) or await _unless_client_leaves(
+                request, service.outcome(key, client)
             )
-        except InternalError as error:
-            log.error("the engine failed on a program:\n%s", error)
-            return error_response(500, "internal error: the engine failed on this program")
+        except PoolSaturated as error:
+            status = 429 if isinstance(error, TooManyJobs) else 503
+            return error_response(
+                status, str(error), headers={"Retry-After": str(error.retry_after_s)}
+            )
+        except Exception as error:  # last resort: no program may cause a 500
+            log.error("no answer for a program: %s", escape(repr(error)))
+            problem = f"the server could not use its worker's answer ({type(error).__name__})"
+            outcome = Outcome(_program_failure(key[0], device, body.seed, problem), "miss")
+        if outcome is None:  # the client left: nobody reads this
+            return Response(status_code=499)
         result = outcome.result
         request.state.cache = outcome.cache
         request.state.queue_ms = result.queue_ms if outcome.cache == "miss" else 0.0
@@ -245,6 +320,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             expose_headers=["etag", "retry-after"],
         )
     app.add_middleware(
-        GuardMiddleware, max_body_bytes=settings.max_body_bytes(), log_requests=settings.access_log
+        GuardMiddleware,
+        max_body_bytes=settings.max_body_bytes(),
+        log_requests=settings.access_log,
+        tokens=ClientTokens(),  # its key stays in this process
     )
     return app

@@ -1,5 +1,6 @@
-"""One pure-ASGI layer in front of the app: body size limit, security headers, and a
-log line per request. (Pure ASGI: BaseHTTPMiddleware would cost throughput.)"""
+"""One pure-ASGI layer in front of the app: body size limit, security headers, who the
+client is, and a log line per request. (Pure ASGI: BaseHTTPMiddleware would cost
+throughput.)"""
 
 from __future__ import annotations
 
@@ -9,6 +10,9 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
 import orjson
+
+from gradtrace.server.clients import ClientTokens
+from gradtrace.server.logsafe import escape
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -52,10 +56,18 @@ class _BodyTooLarge(Exception):
 
 
 class GuardMiddleware:
-    def __init__(self, app: ASGIApp, *, max_body_bytes: int, log_requests: bool) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        *,
+        max_body_bytes: int,
+        log_requests: bool,
+        tokens: ClientTokens | None = None,
+    ) -> None:
         self.app = app
         self.max_body_bytes = max_body_bytes
         self.log_requests = log_requests
+        self.tokens = tokens or ClientTokens()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -65,29 +77,44 @@ class GuardMiddleware:
         path: str = scope["path"]
         extra = _DOCS_HEADERS if path.startswith(_DOCS_PATHS) else _APP_HEADERS
         status = 0
+        # The client, for fair turns at the workers: its token, or "" (its address's
+        # requests without one); a browser without a token gets one for its next requests.
+        token = self.tokens.verified(scope["headers"])
+        address = scope["client"][0] if scope.get("client") else ""
+        scope.setdefault("state", {})["client"] = (address, token or "")
 
         async def send_with_headers(message: Message) -> None:
             nonlocal status
             if message["type"] == "http.response.start":
                 status = message["status"]
-                message["headers"] = [*message.get("headers", ()), *extra]
+                headers = [*message.get("headers", ()), *extra]
+                # Never on what shared caches keep (the assets): one browser's token
+                # would be handed to others.
+                if token is None and not _public(headers):
+                    headers.append(self.tokens.set_cookie(self.tokens.issue()))
+                message["headers"] = headers
             await send(message)
 
         try:
             if scope["method"] in ("POST", "PUT", "PATCH"):
                 try:
-                    receive = await self._buffered_body(scope, receive)
+                    buffered = await self._buffered_body(scope, receive)
                 except _BodyTooLarge:
                     await self._refuse_too_large(send_with_headers)
                     return
+                if buffered is None:  # the client left before its body arrived: no one to answer
+                    status = 499
+                    return
+                receive = buffered
             await self.app(scope, receive, send_with_headers)
         finally:
             if self.log_requests:
                 self._log(scope, status, started)
 
-    async def _buffered_body(self, scope: Scope, receive: Receive) -> Receive:
+    async def _buffered_body(self, scope: Scope, receive: Receive) -> Receive | None:
         """Read the whole body, refusing it as soon as it is too large (by its declared
-        Content-Length, or by what actually arrives), then replay it to the app."""
+        Content-Length, or by what actually arrives), then replay it to the app; None
+        if the client went away first."""
         for name, value in scope["headers"]:
             if name == b"content-length":
                 try:
@@ -101,7 +128,7 @@ class GuardMiddleware:
         while True:
             message = await receive()
             if message["type"] != "http.request":  # the client went away
-                return _replay([message])
+                return None
             chunk = message.get("body", b"")
             size += len(chunk)
             if size > self.max_body_bytes:
@@ -109,7 +136,8 @@ class GuardMiddleware:
             chunks.append(chunk)
             if not message.get("more_body", False):
                 break
-        return _replay([{"type": "http.request", "body": b"".join(chunks), "more_body": False}])
+        body = {"type": "http.request", "body": b"".join(chunks), "more_body": False}
+        return _replay(body, receive)
 
     async def _refuse_too_large(self, send: Send) -> None:
         body = orjson.dumps(
@@ -141,7 +169,7 @@ class GuardMiddleware:
         access_log.info(
             "%s %s %d %.1fms cache=%s queue=%s run=%s",
             scope["method"],
-            scope["path"],
+            escape(scope["path"]),  # percent-decoded: it may hold a newline
             status,
             (time.perf_counter() - started) * 1000,
             cache,
@@ -150,12 +178,18 @@ class GuardMiddleware:
         )
 
 
-def _replay(messages: list[Message]) -> Receive:
-    pending = list(messages)
+def _public(headers: list[tuple[bytes, bytes]]) -> bool:
+    return any(name.lower() == b"cache-control" and b"public" in value for name, value in headers)
 
-    async def receive() -> Message:
+
+def _replay(body: Message, receive: Receive) -> Receive:
+    """The buffered body first, then the server's own messages: the app can still
+    learn that its client went away (app.py stops waiting for its job then)."""
+    pending = [body]
+
+    async def replayed() -> Message:
         if pending:
-            return pending.pop(0)
-        return {"type": "http.disconnect"}
+            return pending.pop()
+        return await receive()
 
-    return receive
+    return replayed

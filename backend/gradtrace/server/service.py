@@ -10,6 +10,7 @@ from typing import Literal
 from gradtrace.devices import DeviceError, available_devices, resolve_device
 from gradtrace.sandbox import JobResult, SpawnLauncher, WorkerPool, ZygoteLauncher
 from gradtrace.sandbox.launchers import Launcher
+from gradtrace.sandbox.pool import Client
 from gradtrace.sandbox.protocol import Job
 from gradtrace.server.cache import CacheKey, TraceCache
 from gradtrace.server.settings import Settings
@@ -24,6 +25,15 @@ CacheStatus = Literal["hit", "miss", "coalesced"]
 class Outcome:
     result: JobResult
     cache: CacheStatus
+
+
+@dataclass(eq=False)
+class _Flight:
+    """A job in flight and how many requests wait for it."""
+
+    future: asyncio.Future[JobResult]
+    task: asyncio.Task[None]
+    waiters: int = 0
 
 
 def offered_devices(setting: str) -> tuple[list[str], str]:
@@ -41,7 +51,7 @@ class TraceService:
         self.devices, self.default_device = offered_devices(settings.device)
         self.cache = TraceCache(settings.cache_mb * 2**20)
         self.pools: dict[str, WorkerPool] = {}
-        self._inflight: dict[CacheKey, asyncio.Future[JobResult]] = {}
+        self._inflight: dict[CacheKey, _Flight] = {}
         self._tasks: set[asyncio.Task[None]] = set()
 
     def _pool_device(self, device: str) -> str:
@@ -63,6 +73,8 @@ class TraceService:
                 max_queue=self.settings.queue,
                 launcher=self._launcher(device),
                 config=self.settings.worker_config(device),
+                max_jobs_per_client=self.settings.jobs_per_client,
+                max_jobs_per_address=self.settings.jobs_per_address,
             )
         await asyncio.gather(*(pool.start() for pool in self.pools.values()))
         log.info(
@@ -82,42 +94,77 @@ class TraceService:
             raise DeviceError(requested, ["auto", *self.devices])
         return device
 
-    async def trace(
-        self, source: str, device: str, seed: int, iteration: int | None = None
-    ) -> Outcome:
-        return await self._outcome(("trace", source, device, seed, iteration, __version__))
+    def trace_key(self, source: str, device: str, seed: int, iteration: int | None) -> CacheKey:
+        return ("trace", source, device, seed, iteration, __version__)
 
-    async def gradcheck(self, source: str, device: str, seed: int) -> Outcome:
-        return await self._outcome(("gradcheck", source, device, seed, None, __version__))
+    def gradcheck_key(self, source: str, device: str, seed: int) -> CacheKey:
+        return ("gradcheck", source, device, seed, None, __version__)
 
-    async def _outcome(self, key: CacheKey) -> Outcome:
+    def cached(self, key: CacheKey) -> Outcome | None:
         hit = self.cache.get(key)
-        if hit is not None:
-            return Outcome(hit, "hit")
-        running = self._inflight.get(key)
-        if running is not None:
-            return Outcome(await asyncio.shield(running), "coalesced")
-        future: asyncio.Future[JobResult] = asyncio.get_running_loop().create_future()
-        self._inflight[key] = future
-        # Mark a failure as seen even when every waiter has gone (no "never retrieved" noise).
-        future.add_done_callback(lambda done: done.cancelled() or done.exception())
-        # The job runs in its own task: a client that hangs up does not cancel it halfway
-        # (its worker would have to be killed), and others may be waiting for the same trace.
-        task = asyncio.get_running_loop().create_task(self._run(key, future))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-        return Outcome(await asyncio.shield(future), "miss")
+        return None if hit is None else Outcome(hit, "hit")
 
-    async def _run(self, key: CacheKey, future: asyncio.Future[JobResult]) -> None:
+    async def trace(
+        self,
+        source: str,
+        device: str,
+        seed: int,
+        iteration: int | None = None,
+        client: Client | None = None,
+    ) -> Outcome:
+        return await self.outcome(self.trace_key(source, device, seed, iteration), client)
+
+    async def gradcheck(
+        self, source: str, device: str, seed: int, client: Client | None = None
+    ) -> Outcome:
+        return await self.outcome(self.gradcheck_key(source, device, seed), client)
+
+    async def outcome(self, key: CacheKey, client: Client | None = None) -> Outcome:
+        """The answer for `key`: from the cache, from the same job already running for
+        another request, or from a new job. Cancelled by the last request waiting for it,
+        the job is dropped (or cut short: WorkerPool.run)."""
+        hit = self.cached(key)
+        if hit is not None:
+            return hit
+        flight = self._inflight.get(key)
+        status: CacheStatus = "coalesced"
+        if flight is None:
+            status = "miss"
+            loop = asyncio.get_running_loop()
+            future: asyncio.Future[JobResult] = loop.create_future()
+            # Mark a failure as seen even when every waiter has gone (no "never retrieved" noise).
+            future.add_done_callback(lambda done: done.cancelled() or done.exception())
+            # The job runs in its own task, which the requests waiting for it share.
+            flight = _Flight(future, loop.create_task(self._run(key, future, client)))
+            self._inflight[key] = flight
+            self._tasks.add(flight.task)
+            flight.task.add_done_callback(self._tasks.discard)
+        flight.waiters += 1
+        try:
+            return Outcome(await asyncio.shield(flight.future), status)
+        finally:
+            flight.waiters -= 1
+            if not flight.waiters and not flight.future.done():  # no one wants it any more
+                flight.task.cancel()
+                flight.future.cancel()
+                if self._inflight.get(key) is flight:
+                    del self._inflight[key]
+
+    async def _run(
+        self, key: CacheKey, future: asyncio.Future[JobResult], client: Client | None
+    ) -> None:
         kind, source, device, seed, iteration, _ = key
         job = Job(kind=kind, source=source, seed=seed, iteration=iteration)
         try:
-            result = await self.pools[self._pool_device(device)].run(job)
+            result = await self.pools[self._pool_device(device)].run(job, client)
         except Exception as error:
-            future.set_exception(error)
+            if not future.done():
+                future.set_exception(error)
         else:
             if result.cacheable:
                 self.cache.put(key, result)
-            future.set_result(result)
+            if not future.done():
+                future.set_result(result)
         finally:
-            self._inflight.pop(key, None)
+            if self._inflight.get(key) is not None and self._inflight[key].future is future:
+                del self._inflight[key]

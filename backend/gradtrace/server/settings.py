@@ -32,6 +32,26 @@ class Settings(BaseSettings):
     timeout: float = Field(default=5.0, gt=0, le=600, description="seconds one program may run")
     memory: int = Field(default=512, ge=64, description="MiB one program may use")
     queue: int = Field(default=256, ge=0, description="requests waiting for a worker before 503")
+    # Who a client is: the token in its cookie (server/clients.py); requests without one
+    # are one client per address. A classroom behind one NAT address is many clients.
+    jobs_per_client: int = Field(
+        default=64, ge=1, description="programs one client may have running or waiting (429)"
+    )
+    jobs_per_address: int = Field(
+        default=256, ge=1, description="programs one address may have running or waiting (429)"
+    )
+    # The HTTP layer (server/http.py): what one client can hold of the server.
+    max_connections: int = Field(default=4096, ge=1, description="open connections in all")
+    connections_per_address: int = Field(
+        default=512, ge=1, description="open connections from one address"
+    )
+    request_timeout: float = Field(
+        default=10.0, gt=0, description="seconds a client has to send a request's head and body"
+    )
+    max_head_bytes: int = Field(
+        default=32 * 1024, ge=1024, description="request line and headers, in bytes (414/431)"
+    )
+    keep_alive: int = Field(default=5, ge=1, description="seconds an idle connection is kept")
     cache_mb: int = Field(default=256, ge=0, description="MiB of traces kept in memory")
     max_jobs_per_worker: int = Field(
         default=1000, ge=1, description="jobs before a worker is replaced (1: a fresh one per job)"

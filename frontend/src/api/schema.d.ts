@@ -943,6 +943,15 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
+            /** @description this client has too many programs waiting; retry after Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description the server is saturated; retry after Retry-After seconds */
             503: {
                 headers: {
@@ -1050,8 +1059,8 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description a bug in gradtrace */
-            500: {
+            /** @description this client has too many programs waiting; retry after Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,28 @@
+"""Log lines that a request or a program cannot forge: control characters escaped."""
+
+from __future__ import annotations
+
+import logging
+import re
+
+# C0 and C1 controls, DEL, and the Unicode line and paragraph separators.
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def _escaped(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}"
+
+
+def escape(text: object) -> str:
+    """The text on one line: a newline in a path or a message becomes the 4 characters \\x0a."""
+    return _CONTROL.sub(_escaped, str(text))
+
+
+class EscapingFormatter(logging.Formatter):
+    """Belt and braces for what is logged without `escape` (a traceback, a library's
+    message): every line after the first is indented, so none can pass for a record."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        first, *rest = super().format(record).split("\n")
+        return "\n".join([escape(first), *("    " + escape(line) for line in rest)])
