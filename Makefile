@@ -39,7 +39,7 @@ sandbox-setup:
 	  else sudo apt-get update -qq && sudo apt-get install -y -qq bubblewrap libseccomp2; fi; }
 
 doctor: backend-setup
-	$(PY) -m gradtrace.sandbox.doctor
+	$(VENV)/bin/gradtrace doctor
 
 # The frontend is built into backend/gradtrace/static, which the server serves at /.
 frontend/node_modules/.stamp: frontend/package.json

@@ -39,6 +39,13 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--format", choices=FORMATS, default="json")
     run.add_argument("--device", default="auto")
     run.add_argument("--seed", type=int, default=0)
+
+    commands.add_parser(
+        "doctor",
+        help="say which sandbox layers this host gives its workers",
+        description="Probe each layer of the workers' sandbox in a confined process, print "
+        "which are active and how to enable the missing ones; exit 1 if one is missing.",
+    )
     return parser
 
 
@@ -156,6 +163,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.command == "serve":
         return _serve(args)
+    if args.command == "doctor":
+        from gradtrace.sandbox.doctor import main as doctor
+
+        return doctor()
     return _run(args)
 
 

@@ -1,4 +1,4 @@
-"""`gradtrace doctor` reports what a confined process really has."""
+"""`gradtrace doctor` (the CLI subcommand) reports what a confined process really has."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ def test_the_doctor_finds_every_layer_here(capsys: pytest.CaptureFixture[str]) -
 def test_the_doctor_names_a_missing_layer_and_its_fix() -> None:
     package_root = os.path.dirname(os.path.dirname(gradtrace.__file__))
     result = subprocess.run(
-        [sys.executable, "-m", "gradtrace.sandbox.doctor"],
+        [sys.executable, "-m", "gradtrace.cli", "doctor"],
         env={"PATH": "/nonexistent", "PYTHONPATH": package_root},
         capture_output=True,
         text=True,
