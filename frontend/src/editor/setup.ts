@@ -53,6 +53,8 @@ export class SourceEditor {
       EditorView.updateListener.of((update) => {
         if (update.docChanged) callbacks.onChange(update.state.doc.toString());
       }),
+      // Long lines wrap: on a projector the whole line (and an error under it) stays in view.
+      EditorView.lineWrapping,
       errorField,
       spanField,
       hover,
