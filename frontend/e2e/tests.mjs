@@ -733,3 +733,26 @@ tests.push(
     },
   },
 );
+
+tests.push({
+  name: 'classroom: the running line is marked in the editor, the line that made the node (forward), the backward() call (backward)',
+  async run({ page, url, shot }) {
+    await openAt(page, url, VIEWPORTS[0]);
+    const [, total] = await freshTrace(page, () => openExample(page, url, 'leaf_and_non_leaf'));
+    const lines = /** @type {string} */ ((await (await fetch(`${url}/api/examples`)).json()).find((/** @type {{id: string}} */ e) => e.id === 'leaf_and_non_leaf').source).split('\n');
+    assert.equal(await page.locator('.cm-running-line').count(), 0, 'nothing runs at step 0');
+    await seek(page, 1);
+    const forward = page.locator('.cm-running-forward');
+    await until(async () => (await forward.count()) > 0, 'a forward line marked');
+    const made = ((await nodeList(page).locator('[aria-current="step"]').textContent()) ?? '').split(':')[0] ?? '';
+    const text = (await forward.first().textContent()) ?? '';
+    assert.ok(lines.some((l) => l.replace(/\s+/g, '') === text.replace(/\s+/g, '')), `the marked text is a line of the program ("${text}")`);
+    assert.ok(text.includes(made.split(' ')[0] ?? ''), `the line that made ${made}: "${text}"`);
+    await shot('forward-line');
+    // Into the backward pass: the backward() call is marked.
+    let step = 1;
+    while (step < total && !(await page.getByRole('group', { name: 'Player' }).textContent())?.match(/backward 1/i)) await seek(page, ++step);
+    await until(async () => /\.backward\(/.test((await page.locator('.cm-running-backward').first().textContent().catch(() => '')) ?? ''), 'the backward() line marked');
+    await shot('backward-line');
+  },
+});

@@ -4,12 +4,12 @@ import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap } 
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { python, pythonLanguage } from '@codemirror/lang-python';
 import { bracketMatching, indentOnInput, indentUnit, syntaxHighlighting } from '@codemirror/language';
-import { Compartment, EditorState, Prec, type Extension } from '@codemirror/state';
+import { Compartment, EditorState, Prec, StateEffect, type Extension } from '@codemirror/state';
 import { drawSelection, EditorView, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers, placeholder } from '@codemirror/view';
 import { classHighlighter } from '@lezer/highlight';
 import type { ErrorInfo, ReferenceEntry, Span } from '../api/types';
 import { referenceCompletions } from './completion';
-import { errorField, setError, setSpans, spanField } from './decorations';
+import { errorField, runningField, setError, setRunning, setSpans, spanField, type Running } from './decorations';
 
 export interface EditorCallbacks {
   onChange: (source: string) => void;
@@ -21,6 +21,7 @@ export interface EditorCallbacks {
 export class SourceEditor {
   readonly view: EditorView;
   private readonly completions = new Compartment();
+  private runningKey = '';
 
   constructor(parent: HTMLElement, doc: string, callbacks: EditorCallbacks) {
     const hover = EditorView.domEventHandlers({
@@ -57,6 +58,7 @@ export class SourceEditor {
       EditorView.lineWrapping,
       errorField,
       spanField,
+      runningField,
       hover,
     ];
     this.view = new EditorView({ parent, state: EditorState.create({ doc, extensions }) });
@@ -81,6 +83,17 @@ export class SourceEditor {
 
   highlightSpans(spans: Span[]): void {
     this.view.dispatch({ effects: setSpans.of(spans) });
+  }
+
+  /** Mark the running line(s) and keep them in view (the editor scrolls only when they are off screen). */
+  showRunning(running: Running | null): void {
+    const key = running ? `${running.phase} ${running.from} ${running.to}` : '';
+    if (key === this.runningKey) return;
+    this.runningKey = key;
+    const effects: StateEffect<unknown>[] = [setRunning.of(running)];
+    const doc = this.view.state.doc;
+    if (running && running.from >= 1 && running.from <= doc.lines) effects.push(EditorView.scrollIntoView(doc.line(running.from).from, { y: 'nearest', yMargin: 40 }));
+    this.view.dispatch({ effects });
   }
 
   focus(): void {
