@@ -272,7 +272,7 @@ export class Renderer {
       if (showText && state !== NODE_PENDING) this.drawLabel(input, i, x, y, w, showDetail);
       else if (k >= ZOOM.ghostText) {
         ctx.globalAlpha = 0.55;
-        this.drawTitleOnly(input, i, x, y, w);
+        this.drawLabel(input, i, x, y, w, false);
       }
     }
     ctx.setLineDash([]);
@@ -297,16 +297,8 @@ export class Renderer {
     ctx.setLineDash([]);
   }
 
-  private drawTitleOnly(input: DrawInput, i: number, x: number, y: number, w: number): void {
-    this.drawItems(input, i, x, y, w, false);
-  }
-
+  /** The node's texts where labelItems puts them (the tests read the same items); `full` false: the title only. */
   private drawLabel(input: DrawInput, i: number, x: number, y: number, w: number, full: boolean): void {
-    this.drawItems(input, i, x, y, w, full);
-  }
-
-  /** The node's texts where labelItems puts them (the tests read the same items). */
-  private drawItems(input: DrawInput, i: number, x: number, y: number, w: number, full: boolean): void {
     const { ctx } = this;
     const { palette, graph, labels } = input;
     const grad = full && graph.kind[i] !== KIND_FUNCTION ? gradLabel(input.gradText(i)) : '';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { td } from '../testing/traces';
-import { flatten, formatCompact, formatLabelValue, formatNumber, formatShape, formatTensor, tensorView, toNumber } from './format';
+import { flatten, formatCompact, formatNumber, formatShape, formatTensor, tensorView, toNumber } from './format';
 
 describe('formatNumber', () => {
   it('writes integers plainly and floats to 4 significant digits', () => {
@@ -41,11 +41,6 @@ describe('tensors', () => {
     expect(formatTensor(null)).toBe('None');
     const big = { ...td(null, [100, 13]), preview: [1, 2], stats: { min: -2, max: 3, mean: 0.1, std: 1, norm: 5, nan: 0, inf: 0 } };
     expect(formatTensor(big)).toBe('100×13 mean 0.1 · std 1 · min -2 · max 3');
-  });
-  it('keeps canvas labels short', () => {
-    expect(formatLabelValue(td(3))).toBe('3');
-    expect(formatLabelValue(td([1, 2], [2]))).toBe('[1, 2]');
-    expect(formatLabelValue(td([1, 2, 3, 4], [4]))).toBe('');
   });
   it('chooses a number, a table, a heatmap or a summary', () => {
     expect(tensorView(td(2.5))).toEqual({ kind: 'scalar', text: '2.5' });

@@ -97,14 +97,6 @@ export function statsLine(t: TensorData, digits = 3): string {
   return parts.join(' · ');
 }
 
-/** A short value for a node label on the canvas, or '' when it would not fit. */
-export function formatLabelValue(t: TensorData | null | undefined): string {
-  if (!t) return '';
-  if (t.numel === 1) return formatNumber(scalarOf(t), 4);
-  if (t.values !== null && t.values !== undefined && t.numel <= 3) return nested(t.values, 3);
-  return '';
-}
-
 /**
  * A tensor in a few characters, for a node box: a scalar to 4 significant digits
  * ("0.009123"), up to `inline` elements as a flat list ("[1.2, -0.5, 3]"), more as

@@ -1,7 +1,7 @@
 // The current step in words, for the player bar (and its live region).
 import type { Trace } from '../api/types';
 import type { GraphIndex } from '../graph/graphIndex';
-import { formatLabelValue, formatShape } from '../lib/format';
+import { formatCompact, formatShape } from '../lib/format';
 
 export function stepCaption(trace: Trace, g: GraphIndex, cursor: number): string {
   if (cursor <= 0) return trace.timeline.length ? 'ready: press Play or →' : 'nothing to play';
@@ -12,11 +12,11 @@ export function stepCaption(trace: Trace, g: GraphIndex, cursor: number): string
   const name = i === undefined ? e.node : g.title(i);
   if (e.phase === 'forward') {
     const node = i === undefined ? null : g.nodes[i];
-    const value = node && node.kind === 'tensor' ? formatLabelValue(node.value) || formatShape(node.shape) : '';
+    const value = node && node.kind === 'tensor' ? formatCompact(node.value) || formatShape(node.shape) : '';
     return `computed ${name}${value ? ` = ${value}` : ''}`;
   }
   if (e.node_kind === 'function') return `${name} ran: gradients to its inputs`;
-  const grad = formatLabelValue(e.grad) || formatShape(e.grad.shape);
+  const grad = formatCompact(e.grad) || formatShape(e.grad.shape);
   return `gradient reached ${name}: ${grad}`;
 }
 
