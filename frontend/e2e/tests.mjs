@@ -629,130 +629,142 @@ tests.push(
       console.log(`    smallest label at Fit:\n      ${report.join('\n      ')}`);
     },
   },
-  {
-    name: 'classroom: a hook firing is one tag, and no tag runs into another, at every step (1024×768, presenting)',
-    async run({ page, url, shot }) {
-      await openAt(page, url, VIEWPORTS[0]);
-      const [, total] = await freshTrace(page, () => openExample(page, url, 'retain_grad_and_hooks'));
-      await page.getByRole('button', { name: 'Present' }).click();
-      await until(async () => (await drawn(page)).k >= 1.5, 'the view fitted for presenting');
-      let fired = 0;
-      for (let step = 1; step <= total; step++) {
-        await seek(page, step);
-        await checkPicture(page, 18, `hooks, step ${step}`);
-        const d = await drawn(page);
-        for (const n of d.nodes) {
-          const tags = n.texts.filter((t) => t.rect.y < n.box.y).map((t) => t.text);
-          if (tags.includes('hook fired')) {
-            fired++;
-            assert.ok(!tags.includes('hook'), `${n.title} shows both "hook" and "hook fired"`);
-            if (fired === 1) await shot('hook-fired');
-          }
-        }
-      }
-      assert.ok(fired > 0, 'a hook fired on the graph');
-    },
-  },
-  {
-    name: 'classroom: x = 10.9 fits its boxes, value and gradient, after a slider re-run too (1600×1000)',
-    async run({ page, url, shot }) {
-      await openAt(page, url, VIEWPORTS[1]);
-      const program = (/** @type {string} */ x) => `import torch\n\nx = torch.tensor(${x}, requires_grad=True)\ny1 = x + 1\ny2 = 2 * x\nloss = (y1 - y2) ** 2\n\nloss.backward()\nprint("x.grad:", x.grad)\n`;
-      await freshTrace(page, () => runProgram(page, program('3.0')));
-      await page.getByRole('button', { name: 'Jump to end' }).click();
-      const slider = page.getByRole('slider', { name: 'value of x' });
-      await slider.fill('10.9');
-      await until(async () => (await page.getByTestId('live-value-x').textContent())?.trim() === '10.9', 'x = 10.9');
-      await until(async () => /x\.grad = 19\.8/.test((await page.getByTestId('live-grad-x').textContent()) ?? ''), 'x.grad = 19.8');
-      await until(async () => {
-        const d = await drawn(page);
-        const x = d.nodes.find((n) => n.title === 'x');
-        return x && x.texts.some((t) => t.text === '10.9') && x.texts.some((t) => t.text === '∇ 19.8');
-      }, 'x shows 10.9 and ∇ 19.8');
-      await checkPicture(page, 12, 'x = 10.9');
-      const d = await drawn(page);
-      const all = d.nodes.flatMap((n) => n.texts.map((t) => t.text));
-      for (const want of ['10.9', '∇ 19.8', '11.9', '21.8', '-9.9', '98.01']) assert.ok(all.includes(want), `"${want}" on the graph (${all.join(' | ')})`);
-      await shot('x-10.9');
-    },
-  },
-  {
-    name: 'classroom: vectors compact, errors wrap, captions without "\\n", Ctrl+Enter hands the keys to the player',
-    async run({ page, url, shot }) {
-      await openAt(page, url, VIEWPORTS[0]);
-      await runProgram(page, 'import torch\nw = torch.linspace(-1, 1, 10, requires_grad=True)\nloss = (w * w).sum()\nloss.backward()\nprint("w.grad:", w.grad)\nprint("done")\n');
-      // The keys now belong to the player: Home and → step, they do not move the text cursor.
-      assert.equal(await page.evaluate(() => !!document.activeElement?.closest('.cm-editor')), false, 'focus left the editor');
-      await until(async () => (await page.locator('[data-run]').getAttribute('data-layout')) === 'ready' && (await stepCount(page))[1] > 5, 'the trace');
-      await page.keyboard.press('Home');
-      await until(async () => (await stepCount(page))[0] === 0, 'Home');
-      await page.keyboard.press('ArrowRight');
-      await until(async () => (await stepCount(page))[0] === 1, '→ steps the player');
-      await page.keyboard.press('End');
-      const d = await drawn(page);
-      const w = d.nodes.find((n) => n.title === 'w');
-      assert.ok(w, 'a node w');
-      assert.deepEqual(
-        w.texts.map((t) => t.text).filter((t) => t.includes('×10')),
-        ['[-1, -0.778, … ×10]', '∇ [-2, -1.56, … ×10]'],
-        'a vector of 10 as two values and its length',
-      );
-      await checkPicture(page, 12, 'vector');
-      const caption = (await page.locator('.caption').textContent()) ?? '';
-      assert.ok(!caption.includes('\\n'), `no literal \\n in "${caption}"`);
-      await shot('vector');
-      // An error under its line wraps within the editor.
-      await runProgram(page, 'import torch\nx = torch.tensor(2.0, requires_grad=True)\ny = x * 2\ny.backward()\ny.backward()\n');
-      const inline = page.locator('.cm-error-inline');
-      await inline.waitFor({ timeout: 20_000 });
-      const fits = await page.evaluate(() => {
-        const box = /** @type {HTMLElement} */ (document.querySelector('.cm-error-inline'));
-        const editor = /** @type {HTMLElement} */ (document.querySelector('.cm-scroller'));
-        return { right: box.getBoundingClientRect().right, editor: editor.getBoundingClientRect().right, scroll: editor.scrollWidth - editor.clientWidth, text: box.textContent };
-      });
-      assert.match(fits.text ?? '', /RuntimeError/);
-      assert.ok(fits.right <= fits.editor + 0.5 && fits.scroll <= 1, `the error wraps inside the editor (${JSON.stringify(fits)})`);
-      await shot('error-wraps');
-    },
-  },
-  {
-    name: 'classroom: sliders only on scalar tensor literals (the cut-graph lesson has no w[0] slider), block buttons draw their plus',
-    async run({ page, url, shot }) {
-      await openAt(page, url, VIEWPORTS[1]);
-      await freshTrace(page, () => openExample(page, url, 'cut_graph_finite_difference'));
-      const names = await page.getByRole('slider').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
-      assert.ok(!names.some((n) => /\[/.test(n ?? '')), `no slider on a subscript (${names.join(', ')})`);
-      await shot('sliders');
-      await freshTrace(page, () => runProgram(page, 'import torch\nx = torch.tensor(1.0, requires_grad=True)\ny = x\nfor i in range(30):\n    y = y * 1.001 + 0.001\ny.backward()\n'));
-      await page.getByRole('combobox', { name: 'Group nodes' }).selectOption('loops');
-      const expand = page.getByRole('button', { name: /^Expand loop/ }).first();
-      await expand.waitFor();
-      assert.equal(await expand.locator('svg').count(), 1, 'the plus is drawn');
-      assert.ok(!((await expand.textContent()) ?? '').includes('＋'), 'no full-width plus glyph');
-      await shot('blocks');
-    },
-  },
 );
 
-tests.push({
-  name: 'classroom: the running line is marked in the editor, the line that made the node (forward), the backward() call (backward)',
-  async run({ page, url, shot }) {
-    await openAt(page, url, VIEWPORTS[0]);
-    const [, total] = await freshTrace(page, () => openExample(page, url, 'leaf_and_non_leaf'));
-    const lines = /** @type {string} */ ((await (await fetch(`${url}/api/examples`)).json()).find((/** @type {{id: string}} */ e) => e.id === 'leaf_and_non_leaf').source).split('\n');
-    assert.equal(await page.locator('.cm-running-line').count(), 0, 'nothing runs at step 0');
-    await seek(page, 1);
-    const forward = page.locator('.cm-running-forward');
-    await until(async () => (await forward.count()) > 0, 'a forward line marked');
-    const made = ((await nodeList(page).locator('[aria-current="step"]').textContent()) ?? '').split(':')[0] ?? '';
-    const text = (await forward.first().textContent()) ?? '';
-    assert.ok(lines.some((l) => l.replace(/\s+/g, '') === text.replace(/\s+/g, '')), `the marked text is a line of the program ("${text}")`);
-    assert.ok(text.includes(made.split(' ')[0] ?? ''), `the line that made ${made}: "${text}"`);
-    await shot('forward-line');
-    // Into the backward pass: the backward() call is marked.
-    let step = 1;
-    while (step < total && !(await page.getByRole('group', { name: 'Player' }).textContent())?.match(/backward 1/i)) await seek(page, ++step);
-    await until(async () => /\.backward\(/.test((await page.locator('.cm-running-backward').first().textContent().catch(() => '')) ?? ''), 'the backward() line marked');
-    await shot('backward-line');
-  },
-});
+/**
+ * The smaller points of the classroom issue, at one screen size.
+ * @param {{ width: number, height: number }} viewport
+ * @returns {{ name: string, run: (ctx: Ctx) => Promise<void> }[]}
+ */
+function classroomChecks(viewport) {
+  const size = `${viewport.width}×${viewport.height}`;
+  return [
+    {
+      name: `classroom: a hook firing is one tag, and no tag runs into another, at every step, presenting (${size})`,
+      async run({ page, url, shot }) {
+        await openAt(page, url, viewport);
+        const [, total] = await freshTrace(page, () => openExample(page, url, 'retain_grad_and_hooks'));
+        await page.getByRole('button', { name: 'Present' }).click();
+        await until(async () => (await drawn(page)).k >= 1.5, 'the view fitted for presenting');
+        let fired = 0;
+        for (let step = 1; step <= total; step++) {
+          await seek(page, step);
+          await checkPicture(page, 18, `hooks, step ${step}`);
+          const d = await drawn(page);
+          for (const n of d.nodes) {
+            const tags = n.texts.filter((t) => t.rect.y < n.box.y).map((t) => t.text);
+            if (tags.includes('hook fired')) {
+              fired++;
+              assert.ok(!tags.includes('hook'), `${n.title} shows both "hook" and "hook fired"`);
+              if (fired === 1) await shot('hook-fired');
+            }
+          }
+        }
+        assert.ok(fired > 0, 'a hook fired on the graph');
+      },
+    },
+    {
+      name: `classroom: x = 10.9 fits its boxes, value and gradient, after a slider re-run too (${size})`,
+      async run({ page, url, shot }) {
+        await openAt(page, url, viewport);
+        const program = (/** @type {string} */ x) => `import torch\n\nx = torch.tensor(${x}, requires_grad=True)\ny1 = x + 1\ny2 = 2 * x\nloss = (y1 - y2) ** 2\n\nloss.backward()\nprint("x.grad:", x.grad)\n`;
+        await freshTrace(page, () => runProgram(page, program('3.0')));
+        await page.getByRole('button', { name: 'Jump to end' }).click();
+        const slider = page.getByRole('slider', { name: 'value of x' });
+        await slider.fill('10.9');
+        await until(async () => (await page.getByTestId('live-value-x').textContent())?.trim() === '10.9', 'x = 10.9');
+        await until(async () => /x\.grad = 19\.8/.test((await page.getByTestId('live-grad-x').textContent()) ?? ''), 'x.grad = 19.8');
+        await until(async () => {
+          const d = await drawn(page);
+          const x = d.nodes.find((n) => n.title === 'x');
+          return x && x.texts.some((t) => t.text === '10.9') && x.texts.some((t) => t.text === '∇ 19.8');
+        }, 'x shows 10.9 and ∇ 19.8');
+        await checkPicture(page, 12, 'x = 10.9');
+        const d = await drawn(page);
+        const all = d.nodes.flatMap((n) => n.texts.map((t) => t.text));
+        for (const want of ['10.9', '∇ 19.8', '11.9', '21.8', '-9.9', '98.01']) assert.ok(all.includes(want), `"${want}" on the graph (${all.join(' | ')})`);
+        await shot('x-10.9');
+      },
+    },
+    {
+      name: `classroom: vectors compact, errors wrap, captions without "\\n", Ctrl+Enter hands the keys to the player (${size})`,
+      async run({ page, url, shot }) {
+        await openAt(page, url, viewport);
+        await runProgram(page, 'import torch\nw = torch.linspace(-1, 1, 10, requires_grad=True)\nloss = (w * w).sum()\nloss.backward()\nprint("w.grad:", w.grad)\nprint("done")\n');
+        // The keys now belong to the player: Home and → step, they do not move the text cursor.
+        assert.equal(await page.evaluate(() => !!document.activeElement?.closest('.cm-editor')), false, 'focus left the editor');
+        await until(async () => (await page.locator('[data-run]').getAttribute('data-layout')) === 'ready' && (await stepCount(page))[1] > 5, 'the trace');
+        await page.keyboard.press('Home');
+        await until(async () => (await stepCount(page))[0] === 0, 'Home');
+        await page.keyboard.press('ArrowRight');
+        await until(async () => (await stepCount(page))[0] === 1, '→ steps the player');
+        await page.keyboard.press('End');
+        const d = await drawn(page);
+        const w = d.nodes.find((n) => n.title === 'w');
+        assert.ok(w, 'a node w');
+        assert.deepEqual(
+          w.texts.map((t) => t.text).filter((t) => t.includes('×10')),
+          ['[-1, -0.778, … ×10]', '∇ [-2, -1.56, … ×10]'],
+          'a vector of 10 as two values and its length',
+        );
+        await checkPicture(page, 12, 'vector');
+        const caption = (await page.locator('.caption').textContent()) ?? '';
+        assert.ok(!caption.includes('\\n'), `no literal \\n in "${caption}"`);
+        await shot('vector');
+        // An error under its line wraps within the editor.
+        await runProgram(page, 'import torch\nx = torch.tensor(2.0, requires_grad=True)\ny = x * 2\ny.backward()\ny.backward()\n');
+        const inline = page.locator('.cm-error-inline');
+        await inline.waitFor({ timeout: 20_000 });
+        const fits = await page.evaluate(() => {
+          const box = /** @type {HTMLElement} */ (document.querySelector('.cm-error-inline'));
+          const editor = /** @type {HTMLElement} */ (document.querySelector('.cm-scroller'));
+          return { right: box.getBoundingClientRect().right, editor: editor.getBoundingClientRect().right, scroll: editor.scrollWidth - editor.clientWidth, text: box.textContent };
+        });
+        assert.match(fits.text ?? '', /RuntimeError/);
+        assert.ok(fits.right <= fits.editor + 0.5 && fits.scroll <= 1, `the error wraps inside the editor (${JSON.stringify(fits)})`);
+        await shot('error-wraps');
+      },
+    },
+    {
+      name: `classroom: sliders only on scalar tensor literals (the cut-graph lesson has no w[0] slider), block buttons draw their plus (${size})`,
+      async run({ page, url, shot }) {
+        await openAt(page, url, viewport);
+        await freshTrace(page, () => openExample(page, url, 'cut_graph_finite_difference'));
+        const names = await page.getByRole('slider').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+        assert.ok(!names.some((n) => /\[/.test(n ?? '')), `no slider on a subscript (${names.join(', ')})`);
+        await shot('sliders');
+        await freshTrace(page, () => runProgram(page, 'import torch\nx = torch.tensor(1.0, requires_grad=True)\ny = x\nfor i in range(30):\n    y = y * 1.001 + 0.001\ny.backward()\n'));
+        await page.getByRole('combobox', { name: 'Group nodes' }).selectOption('loops');
+        const expand = page.getByRole('button', { name: /^Expand loop/ }).first();
+        await expand.waitFor();
+        assert.equal(await expand.locator('svg').count(), 1, 'the plus is drawn');
+        assert.ok(!((await expand.textContent()) ?? '').includes('＋'), 'no full-width plus glyph');
+        await shot('blocks');
+      },
+    },
+    {
+      name: `classroom: the running line is marked in the editor, the line that made the node (forward), the backward() call (backward) (${size})`,
+      async run({ page, url, shot }) {
+        await openAt(page, url, viewport);
+        const [, total] = await freshTrace(page, () => openExample(page, url, 'leaf_and_non_leaf'));
+        const lines = /** @type {string} */ ((await (await fetch(`${url}/api/examples`)).json()).find((/** @type {{id: string}} */ e) => e.id === 'leaf_and_non_leaf').source).split('\n');
+        assert.equal(await page.locator('.cm-running-line').count(), 0, 'nothing runs at step 0');
+        await seek(page, 1);
+        const forward = page.locator('.cm-running-forward');
+        await until(async () => (await forward.count()) > 0, 'a forward line marked');
+        const made = ((await nodeList(page).locator('[aria-current="step"]').textContent()) ?? '').split(':')[0] ?? '';
+        const text = (await forward.first().textContent()) ?? '';
+        assert.ok(lines.some((l) => l.replace(/\s+/g, '') === text.replace(/\s+/g, '')), `the marked text is a line of the program ("${text}")`);
+        assert.ok(text.includes(made.split(' ')[0] ?? ''), `the line that made ${made}: "${text}"`);
+        await shot('forward-line');
+        // Into the backward pass: the backward() call is marked.
+        let step = 1;
+        while (step < total && !(await page.getByRole('group', { name: 'Player' }).textContent())?.match(/backward 1/i)) await seek(page, ++step);
+        await until(async () => /\.backward\(/.test((await page.locator('.cm-running-backward').first().textContent().catch(() => '')) ?? ''), 'the backward() line marked');
+        await shot('backward-line');
+      },
+    },
+  ];
+}
+
+for (const viewport of VIEWPORTS) tests.push(...classroomChecks(viewport));
