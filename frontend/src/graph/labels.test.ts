@@ -6,7 +6,7 @@ import { leafTrace } from '../testing/traces';
 import { GraphIndex, KIND_FUNCTION } from './graphIndex';
 import { FONTS, GAP, PAD, boxHeight, gradLabel, labelItems, nodeLabels, tagItems, type Measure } from './labels';
 import { drawnNodes, sceneAt } from './scene';
-import { badgeTags } from './tags';
+import { sizingTags } from './tags';
 import { badges } from './concepts';
 import { computeLayout } from './layout';
 
@@ -37,7 +37,7 @@ describe('box measuring', () => {
   it('places every text inside its box at every step of a trace, boxes apart, top-bottom and left-right', () => {
     for (const trace of [fixtures.relu, fixtures.hooks, fixtures.accumulation, fixtures.broadcast]) {
       const g = new GraphIndex(trace, trace.__source);
-      const lb = nodeLabels(g, measure, { trace, tags: badgeTags(badges(g)) });
+      const lb = nodeLabels(g, measure, { trace, tags: sizingTags(badges(g)) });
       const tl = new TimelineIndex(trace);
       for (const orientation of ['TB', 'LR'] as const) {
         const layout = computeLayout({ n: g.n, widths: lb.width, edgeSource: g.edgeSource, edgeTarget: g.edgeTarget, orientation });

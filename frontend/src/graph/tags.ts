@@ -32,7 +32,13 @@ export function nodeTags(i: number, marks: Marks, pending: boolean): { text: str
   return tags;
 }
 
-/** The widest tags node `i` can show from its badges (box sizes read it): "hook" as "hook fired". */
-export function badgeTags(badges: Uint8Array): (i: number) => string[] {
-  return (i) => BADGE_TEXT.filter(([bit]) => (badges[i] ?? 0) & bit).map(([bit, text]) => (bit === BADGE_HOOK ? 'hook fired' : text));
+/**
+ * The widest tags node `i` can show (box sizes read it): its trouble flags and its
+ * badges, "hook" as "hook fired". Gradient-check tags come later and may fold into "+N".
+ */
+export function sizingTags(badges: Uint8Array, trouble: Uint8Array | null = null): (i: number) => string[] {
+  return (i) => [
+    ...TROUBLE_LABELS.filter(([bit]) => (trouble?.[i] ?? 0) & bit).map(([, label]) => `⚠ ${label}`),
+    ...BADGE_TEXT.filter(([bit]) => (badges[i] ?? 0) & bit).map(([bit, text]) => (bit === BADGE_HOOK ? 'hook fired' : text)),
+  ];
 }
