@@ -690,10 +690,11 @@ function classroomChecks(viewport) {
       name: `classroom: vectors compact, errors wrap, captions without "\\n", Ctrl+Enter hands the keys to the player (${size})`,
       async run({ page, url, shot }) {
         await openAt(page, url, viewport);
+        const before = await runs(page);
         await runProgram(page, 'import torch\nw = torch.linspace(-1, 1, 10, requires_grad=True)\nloss = (w * w).sum()\nloss.backward()\nprint("w.grad:", w.grad)\nprint("done")\n');
         // The keys now belong to the player: Home and → step, they do not move the text cursor.
         assert.equal(await page.evaluate(() => !!document.activeElement?.closest('.cm-editor')), false, 'focus left the editor');
-        await until(async () => (await page.locator('[data-run]').getAttribute('data-layout')) === 'ready' && (await stepCount(page))[1] > 5, 'the trace');
+        await until(async () => (await runs(page)) > before, 'the new trace, laid out and playing');
         await page.keyboard.press('Home');
         await until(async () => (await stepCount(page))[0] === 0, 'Home');
         await page.keyboard.press('ArrowRight');
