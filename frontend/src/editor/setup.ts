@@ -16,6 +16,8 @@ export interface EditorCallbacks {
   onRun: () => void;
   /** The source position under the pointer (1-based line, 0-based column), or null. */
   onHover: (position: { line: number; col: number } | null) => void;
+  /** Shown, not edited (the standalone page). */
+  readOnly?: boolean;
 }
 
 export class SourceEditor {
@@ -60,6 +62,7 @@ export class SourceEditor {
       spanField,
       runningField,
       hover,
+      ...(callbacks.readOnly ? [EditorState.readOnly.of(true), EditorView.editable.of(false)] : []),
     ];
     this.view = new EditorView({ parent, state: EditorState.create({ doc, extensions }) });
   }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { GraphIndex } from '../graph/graphIndex';
 import { leafTrace, td, twoPassTrace } from '../testing/traces';
 import { Player } from './player';
-import { answerText, attempt, blocks, candidateSteps, checkAnswer, close, NO_ATTEMPT, parseAnswer, questionAt, reveal, tally, TOLERANCE } from './predict';
+import { answerText, attempt, candidateSteps, pendingBefore, questionsFor, checkAnswer, close, NO_ATTEMPT, parseAnswer, questionAt, reveal, tally, TOLERANCE } from './predict';
 import { TimelineIndex } from './timeline';
 
 describe('predict mode: which steps ask', () => {
@@ -22,32 +22,39 @@ describe('predict mode: which steps ask', () => {
     const t = leafTrace();
     const g = new GraphIndex(t);
     expect(questionAt(t, g, 10)).toMatchObject({ op: 'SubBackward0', of: 'tensor 7', root: 'loss', expected: [-4], shape: [] });
-    expect(questionAt(t, g, 12)).toMatchObject({ op: 'MulBackward0', of: 'y2', expected: [4] });
-    expect(questionAt(t, g, 15)).toMatchObject({ op: 'AccumulateGrad', of: 'x', expected: [4] });
+    // It stops before "gradient reached y2" (step 11), which would show the answer, and explains there.
+    expect(questionAt(t, g, 12)).toMatchObject({ op: 'MulBackward0', of: 'y2', expected: [4], stop: 11, explain: 11 });
+    // x's gradient shows only after AccumulateGrad: stop at its step, explain at x's (the two paths summed).
+    expect(questionAt(t, g, 15)).toMatchObject({ op: 'AccumulateGrad', of: 'x', expected: [4], stop: 15, explain: 16 });
     expect(questionAt(t, g, 7)).toBeNull(); // a tensor step
     expect(questionAt(t, g, 3)).toBeNull(); // forward
   });
   it('stops the player before each chosen step, until it is answered', () => {
     const t = leafTrace();
     const p = new Player(new TimelineIndex(t), { baseRate: 10, stepMs: 100 });
-    const steps = new Set([10, 12]);
-    let attempts = new Map<number, ReturnType<typeof attempt>>();
-    p.gate = (s) => blocks(steps, attempts, s);
-    p.play();
-    for (let i = 0; i < 50; i++) p.tick(100);
-    expect(p.cursor).toBe(9);
-    expect(p.playing).toBe(false);
-    p.stepForward();
-    expect(p.cursor).toBe(9);
-    p.play();
-    expect(p.playing).toBe(false);
     const g = new GraphIndex(t);
-    attempts = new Map([[10, attempt(NO_ATTEMPT, questionAt(t, g, 10)!, '-4')]]);
-    p.stepForward();
-    expect(p.cursor).toBe(10);
+    const qs = questionsFor(t, g, [12, 10, 7]);
+    expect(qs.map((q) => [q.step, q.stop])).toEqual([
+      [10, 9],
+      [12, 11],
+    ]);
+    let attempts = new Map<number, ReturnType<typeof attempt>>();
+    p.gate = (s) => !!pendingBefore(qs, attempts, s);
     p.play();
     for (let i = 0; i < 50; i++) p.tick(100);
-    expect(p.cursor).toBe(11);
+    expect(p.cursor).toBe(8);
+    expect(p.playing).toBe(false);
+    expect(pendingBefore(qs, attempts, p.cursor + 1)?.step).toBe(10);
+    p.stepForward();
+    expect(p.cursor).toBe(8);
+    p.play();
+    expect(p.playing).toBe(false);
+    attempts = new Map([[10, attempt(NO_ATTEMPT, qs[0]!, '-4')]]);
+    p.stepForward();
+    expect(p.cursor).toBe(9);
+    p.play();
+    for (let i = 0; i < 50; i++) p.tick(100);
+    expect(p.cursor).toBe(10);
     attempts.set(12, reveal(NO_ATTEMPT));
     p.play();
     for (let i = 0; i < 50; i++) p.tick(100);
@@ -98,10 +105,10 @@ describe('predict mode: checking answers', () => {
   it('keeps the attempts: a wrong try, then a right one; a revealed answer is done but not right', () => {
     let a = attempt(NO_ATTEMPT, q, '4');
     expect(a).toMatchObject({ tries: 1, done: false, right: false });
-    expect(blocks(new Set([10]), new Map([[10, a]]), 10)).toBe(true);
+    expect(pendingBefore([q], new Map([[10, a]]), 9)).toBe(q);
     a = attempt(a, q, '-4');
     expect(a).toMatchObject({ tries: 2, done: true, right: true });
-    expect(blocks(new Set([10]), new Map([[10, a]]), 10)).toBe(false);
+    expect(pendingBefore([q], new Map([[10, a]]), 9)).toBeNull();
     expect(reveal(NO_ATTEMPT)).toMatchObject({ done: true, right: false });
     expect(tally(q, ['-4', '4', '?', '−4.0'])).toEqual({ right: 2, wrong: 1, unreadable: 1 });
   });

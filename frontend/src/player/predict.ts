@@ -13,8 +13,15 @@ export const TOLERANCE = { rel: 0.01, abs: 0.005 } as const;
 export type Tolerance = { rel: number; abs: number };
 
 export interface Question {
-  /** The step that asks: the cursor once its event is applied (event step − 1). */
+  /** The chosen step: the Function's (the cursor once its event is applied). */
   step: number;
+  /**
+   * Where playback stops (before it): the step the gradient first shows, the output
+   * tensor's "gradient reached" just before the Function, else the Function's own step.
+   */
+  stop: number;
+  /** The step whose chain rule gives the answer: the tensor's own step (before or just after), else `step`. */
+  explain: number;
   /** The Function's node id, its op, and the tensor whose gradient arrives (or the Function's op). */
   node: string;
   op: string;
@@ -54,16 +61,38 @@ export function questionAt(trace: Trace, g: GraphIndex, step: number): Question 
   const f = g.byId.get(a.e.node);
   const node = f === undefined ? undefined : g.nodes[f];
   const op = node && node.kind === 'function' ? node.op : a.e.node;
-  // The tensor whose gradient arrives: the Function's output, or the leaf AccumulateGrad fills.
-  let of = op;
-  if (node && node.kind === 'function' && node.tensor && g.byId.has(node.tensor)) of = g.title(g.byId.get(node.tensor)!);
-  else {
-    const out = g.nodes.findIndex((x) => x.kind === 'tensor' && x.grad_fn === a.e.node);
-    if (out >= 0) of = g.title(out);
-  }
+  const out = tensorIndex(g, a.e.node);
+  const of = out >= 0 ? g.title(out) : op;
   const rootId = trace.passes.find((p) => p.index === a.e.pass)?.root;
   const r = rootId ? g.byId.get(rootId) : undefined;
-  return { step, node: a.e.node, op, of, root: r === undefined ? 'L' : g.title(r), shape: a.grad.shape, expected: a.values };
+  // The tensor's own backward events in this pass: the one just before the Function
+  // (nothing else in between) shows the answer, so playback stops before it.
+  let stop = step;
+  let explain = step;
+  const t = tensorIndex(g, a.e.node);
+  if (t >= 0) {
+    const own = (k: number) => {
+      const x = trace.timeline[k];
+      return !!x && x.phase === 'backward' && x.node_kind === 'tensor' && x.pass === a.e.pass && x.node === g.ids[t];
+    };
+    let k = step - 2;
+    while (k >= 0 && trace.timeline[k]?.phase === 'print') k--;
+    if (k >= 0 && own(k)) stop = explain = k + 1;
+    else {
+      let j = step;
+      while (j < trace.timeline.length && trace.timeline[j]?.phase === 'print') j++;
+      if (j < trace.timeline.length && own(j)) explain = j + 1;
+    }
+  }
+  return { step, stop, explain, node: a.e.node, op, of, root: r === undefined ? 'L' : g.title(r), shape: a.grad.shape, expected: a.values };
+}
+
+/** The tensor whose gradient arrives at Function `id`: its output (grad_fn), or the leaf it accumulates into; -1 if none. */
+function tensorIndex(g: GraphIndex, id: string): number {
+  const f = g.byId.get(id);
+  const node = f === undefined ? undefined : g.nodes[f];
+  if (node && node.kind === 'function' && node.tensor) return g.byId.get(node.tensor) ?? -1;
+  return g.nodes.findIndex((x) => x.kind === 'tensor' && x.grad_fn === id);
 }
 
 /** Numbers in what the learner typed: "4", "-0.5", "[1, 2]", "1 2; 3 4", "1/3", "−2" (a typographic minus), "1e-3". */
@@ -126,9 +155,14 @@ export function reveal(prev: Attempt): Attempt {
   return { ...prev, done: true };
 }
 
-/** Whether playback must stop before `step`: it asks and is not done yet. */
-export function blocks(steps: ReadonlySet<number>, attempts: ReadonlyMap<number, Attempt>, step: number): boolean {
-  return steps.has(step) && !attempts.get(step)?.done;
+/** The questions of the chosen steps (steps that ask nothing are left out), in step order. */
+export function questionsFor(trace: Trace, g: GraphIndex, steps: Iterable<number>): Question[] {
+  return [...new Set(steps)].sort((a, b) => a - b).flatMap((s) => questionAt(trace, g, s) ?? []);
+}
+
+/** The question waiting before `step` (playback must not reach it), or null. Attempts are keyed by Question.step. */
+export function pendingBefore(questions: readonly Question[], attempts: ReadonlyMap<number, Attempt>, step: number): Question | null {
+  return questions.find((q) => q.stop === step && !attempts.get(q.step)?.done) ?? null;
 }
 
 /** A class's answers to one question (the live room counts them). */
