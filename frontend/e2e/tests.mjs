@@ -769,3 +769,187 @@ function classroomChecks(viewport) {
 }
 
 for (const viewport of VIEWPORTS) tests.push(...classroomChecks(viewport));
+
+// ---- The classroom picture, lecturer parts: captions, predict mode, the standalone lesson, the torchviz view ----
+
+/** Attach a caption to the step on screen with the player bar's button. @param {Page} page @param {string} text */
+async function addCaption(page, text) {
+  await page.getByRole('button', { name: 'Caption this step' }).click();
+  const box = page.getByRole('textbox', { name: /^Caption for step \d+$/ });
+  await box.fill(text);
+  await box.press('Enter');
+  await until(async () => (await page.getByTestId('lecturer-caption').textContent().catch(() => '')) === text, `the caption "${text}"`);
+}
+
+/** The caption band lies outside the graph's canvas (it covers no node). @param {Page} page */
+async function captionClearOfGraph(page) {
+  const band = await page.getByRole('region', { name: 'Lecturer caption' }).boundingBox();
+  const canvas = await page.locator('section.centre canvas').first().boundingBox();
+  assert.ok(band && canvas, 'a caption band and a canvas');
+  assert.ok(band.y >= canvas.y + canvas.height - 0.5, `the caption band (top ${band.y}) is below the graph (bottom ${canvas.y + canvas.height})`);
+  const px = await page.getByTestId('lecturer-caption').evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+  assert.ok(px >= 20, `the caption is projector-sized (${px} px)`);
+}
+
+/** The names in the accessible node list. @param {Page} page */
+const listedNames = async (page) =>
+  (await nodeList(page).getByRole('listitem', { includeHidden: true }).allTextContents()).map((t) => t.split(': ')[0] ?? '');
+
+/**
+ * @param {{ width: number, height: number }} viewport
+ * @returns {{ name: string, run: (ctx: Ctx) => Promise<void> }[]}
+ */
+function lecturerChecks(viewport) {
+  const size = `${viewport.width}×${viewport.height}`;
+  return [
+    {
+      name: `lecturer: a caption at a step shows there, survives the share link, is edited and removed (${size})`,
+      async run({ page, context, url, shot }) {
+        await openAt(page, url, viewport);
+        await freshTrace(page, () => openExample(page, url, 'leaf_and_non_leaf'));
+        await seek(page, 7);
+        await addCaption(page, 'Backward starts at the loss: its gradient is 1.');
+        await captionClearOfGraph(page);
+        await checkPicture(page, 12, `caption at ${size}`);
+        await shot('caption');
+        await seek(page, 6);
+        assert.equal(await page.getByTestId('lecturer-caption').count(), 0, 'no caption at step 6');
+        await seek(page, 7);
+        await until(async () => page.url().includes('cap=') && page.url().includes('step=7'), 'the caption in the URL');
+        const link = page.url();
+        assert.ok(link.length < 600, `a compact link (${link.length} characters)`);
+        const other = await context.newPage();
+        await other.setViewportSize(viewport);
+        await other.goto(link);
+        await traced(other);
+        await until(async () => (await stepCount(other))[0] === 7, 'the shared step');
+        await until(async () => (await other.getByTestId('lecturer-caption').textContent().catch(() => '')) === 'Backward starts at the loss: its gradient is 1.', 'the caption after reload');
+        await other.screenshot({ path: `test-results/lecturer-caption-reloaded-${size}.png` });
+        await other.close();
+        // Edit, then remove.
+        await page.getByRole('button', { name: 'Edit caption' }).click();
+        const box = page.getByRole('textbox', { name: 'Caption for step 7' });
+        await box.fill('Edited: the loss starts with 1.');
+        await box.press('Enter');
+        await until(async () => (await page.getByTestId('lecturer-caption').textContent()) === 'Edited: the loss starts with 1.', 'the edited caption');
+        await page.getByRole('button', { name: 'Remove caption' }).click();
+        await until(async () => !page.url().includes('cap='), 'the caption gone from the URL');
+        assert.equal(await page.getByTestId('lecturer-caption').count(), 0);
+      },
+    },
+    {
+      name: `lecturer: predict mode stops before a backward step, takes a wrong then a right answer, shows the chain rule (${size})`,
+      async run({ page, url, shot }) {
+        await openAt(page, url, viewport);
+        await freshTrace(page, () => openExample(page, url, 'leaf_and_non_leaf'));
+        await page.getByRole('button', { name: 'Predict' }).click();
+        const panel = page.getByTestId('predict');
+        await panel.waitFor();
+        await until(async () => page.url().includes('ask='), 'the questions in the URL');
+        await page.getByRole('button', { name: 'Play' }).click();
+        const question = page.getByTestId('predict-question');
+        await question.waitFor({ timeout: 20_000 });
+        assert.equal(await page.getByRole('button', { name: 'Play' }).count(), 1, 'playback stopped');
+        const [at] = await stepCount(page);
+        // The first question: PowBackward0 receives ∂loss/∂loss = 1.
+        assert.match((await question.textContent()) ?? '', /PowBackward0/);
+        const answer = page.getByRole('textbox', { name: 'Your answer' });
+        await page.getByRole('button', { name: 'Step forward' }).click();
+        assert.equal((await stepCount(page))[0], at, 'a question holds the step too');
+        await answer.fill('1');
+        await answer.press('Enter');
+        await until(async () => /✓ Right/.test((await page.getByTestId('predict-verdict').textContent().catch(() => '')) ?? ''), 'the first answer right');
+        await page.getByRole('button', { name: /^Continue/ }).click();
+        // The next: SubBackward0 receives ∂loss/∂(y1 - y2) = 2(y1 − y2) = −4.
+        await until(async () => /SubBackward0/.test((await question.textContent().catch(() => '')) ?? ''), 'the SubBackward0 question');
+        await answer.fill('4');
+        await answer.press('Enter');
+        await until(async () => /✗ Not quite/.test((await page.getByTestId('predict-verdict').textContent().catch(() => '')) ?? ''), 'a wrong answer refused');
+        await shot('wrong');
+        await answer.fill('−4');
+        await panel.getByRole('button', { name: 'Check', exact: true }).click();
+        await until(async () => /✓ Right \(try 2\).*= −4/.test((await page.getByTestId('predict-verdict').textContent().catch(() => '')) ?? ''), 'the right answer accepted');
+        const rule = panel.getByTestId('chain-rule').getByRole('math').first();
+        await until(async () => /= −4/.test((await rule.getAttribute('aria-label')) ?? ''), 'the chain rule that gives −4');
+        assert.match((await rule.getAttribute('aria-label')) ?? '', /^∂loss\/∂\(y1 - y2\) = /);
+        await checkPicture(page, 12, `predict at ${size}`);
+        await shot('right');
+      },
+    },
+    {
+      name: `lecturer: the exported standalone page shows the code, the title, the app's labels and the captions (${size})`,
+      async run({ page, context, url, shot }) {
+        await openAt(page, url, viewport);
+        const example = await openExample(page, url, 'leaf_and_non_leaf');
+        await until(async () => (await runs(page)) > 1, 'the lesson');
+        await page.getByRole('button', { name: 'Jump to start' }).click();
+        await seek(page, 7);
+        await addCaption(page, 'Backward starts here.');
+        await page.getByRole('button', { name: 'Export' }).click();
+        const html = await downloaded(page, () => page.getByRole('menuitem', { name: 'Standalone HTML player' }).click());
+        const offline = await context.browser()?.newContext({ viewport, offline: true });
+        assert.ok(offline);
+        const requests = /** @type {string[]} */ ([]);
+        await offline.route(/^https?:/, (route) => {
+          requests.push(route.request().url());
+          return route.abort();
+        });
+        const standalone = await offline.newPage();
+        /** @type {string[]} */
+        const errors = [];
+        standalone.on('pageerror', (e) => errors.push(e.message));
+        await standalone.goto(pathToFileURL(html).href);
+        await standalone.locator('[data-layout="ready"]').waitFor({ timeout: 20_000 });
+        assert.equal((await standalone.getByRole('heading', { level: 1 }).textContent())?.trim(), example.title);
+        const code = standalone.getByRole('textbox', { name: 'Program source (Python)' });
+        assert.match((await code.textContent()) ?? '', /y2 = 2 \* x/);
+        assert.equal(await code.getAttribute('contenteditable'), 'false', 'the code is read-only');
+        const names = await listedNames(standalone);
+        assert.ok(names.includes('y1 - y2'), `the app's label "y1 - y2" (${names.join(', ')})`);
+        assert.ok(!names.some((n) => /^tensor \d+$/.test(n)), `no "tensor N" names (${names.join(', ')})`);
+        await standalone.getByRole('slider', { name: 'Step' }).fill('7');
+        await until(async () => (await standalone.getByTestId('lecturer-caption').textContent().catch(() => '')) === 'Backward starts here.', 'the caption at step 7');
+        await until(async () => (await standalone.locator('.cm-running-backward').count()) > 0, 'the running line (backward)');
+        await standalone.getByRole('slider', { name: 'Step' }).fill('3');
+        await until(async () => (await standalone.locator('.cm-running-forward').count()) > 0, 'the running line (forward)');
+        await standalone.getByRole('slider', { name: 'Step' }).fill('7');
+        await standalone.getByTestId('lecturer-caption').waitFor();
+        await standalone.screenshot({ path: `test-results/lecturer-standalone-${size}.png` });
+        assert.deepEqual(requests, [], 'no network requests');
+        assert.deepEqual(errors, []);
+        await offline.close();
+        await shot('exported');
+      },
+    },
+    {
+      name: `lecturer: the torchviz view draws the grad_fn chain without intermediate tensors, and plays (${size})`,
+      async run({ page, url, shot }) {
+        await openAt(page, url, viewport);
+        await freshTrace(page, () => openExample(page, url, 'leaf_and_non_leaf'));
+        const full = await listedNames(page);
+        assert.ok(full.includes('y1') && full.includes('y2'), 'the normal view has the intermediates');
+        const before = await runs(page);
+        await page.getByRole('button', { name: 'grad_fn' }).click();
+        await until(async () => (await runs(page)) > before && (await page.locator('[data-layout]').getAttribute('data-layout')) === 'ready', 'the torchviz view laid out');
+        const names = await listedNames(page);
+        for (const gone of ['y1', 'y2', 'y1 - y2']) assert.ok(!names.includes(gone), `no ${gone} (${names.join(', ')})`);
+        for (const kept of ['x', 'loss', 'AccumulateGrad', 'AddBackward0', 'MulBackward0', 'SubBackward0', 'PowBackward0']) assert.ok(names.includes(kept), `${kept} drawn (${names.join(', ')})`);
+        assert.equal(await page.getByRole('button', { name: 'grad_fn' }).getAttribute('aria-pressed'), 'true');
+        await until(async () => page.url().includes('view=torchviz'), 'the view in the URL');
+        await page.getByRole('combobox', { name: 'Speed' }).selectOption('16');
+        await page.getByRole('button', { name: 'Jump to start' }).click();
+        await page.getByRole('button', { name: 'Play' }).click();
+        await until(async () => {
+          const [c, n] = await stepCount(page);
+          return c === n && (await page.getByRole('button', { name: 'Play' }).count()) === 1;
+        }, 'played to the end', 30_000);
+        await until(async () => /gradient 4,/.test((await nodeText(page, 'x')) ?? ''), "x's gradient 4");
+        await page.getByRole('button', { name: 'Fit' }).click();
+        await checkPicture(page, 12, `torchviz at ${size}`);
+        await shot('torchviz');
+      },
+    },
+  ];
+}
+
+for (const viewport of VIEWPORTS) tests.push(...lecturerChecks(viewport));
