@@ -872,6 +872,11 @@ function lecturerChecks(viewport) {
         const rule = panel.getByTestId('chain-rule').getByRole('math').first();
         await until(async () => /= −4/.test((await rule.getAttribute('aria-label')) ?? ''), 'the chain rule that gives −4');
         assert.match((await rule.getAttribute('aria-label')) ?? '', /^∂loss\/∂\(y1 - y2\) = /);
+        // It waits on the explanation until Continue.
+        await until(async () => (await page.getByRole('button', { name: 'Play' }).count()) === 1, 'stopped on the explanation');
+        const [shown] = await stepCount(page);
+        await page.waitForTimeout(800);
+        assert.equal((await stepCount(page))[0], shown, 'no step taken without Continue');
         await checkPicture(page, 12, `predict at ${size}`);
         await shot('right');
       },
