@@ -65,11 +65,12 @@ export function questionAt(trace: Trace, g: GraphIndex, step: number): Question 
   const of = out >= 0 ? g.title(out) : op;
   const rootId = trace.passes.find((p) => p.index === a.e.pass)?.root;
   const r = rootId ? g.byId.get(rootId) : undefined;
-  // The tensor's own backward events in this pass: the one just before the Function
-  // (nothing else in between) shows the answer, so playback stops before it.
+  // The tensor's "gradient reached" event right before the Function (prints aside)
+  // already shows the answer, so playback stops before it and its chain rule explains;
+  // a leaf's comes right after AccumulateGrad, and explains (the paths summed).
   let stop = step;
   let explain = step;
-  const t = tensorIndex(g, a.e.node);
+  const t = out;
   if (t >= 0) {
     const own = (k: number) => {
       const x = trace.timeline[k];
