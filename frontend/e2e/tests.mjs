@@ -839,7 +839,7 @@ function lecturerChecks(viewport) {
     },
     {
       name: `lecturer: predict mode stops before a backward step, takes a wrong then a right answer, shows the chain rule (${size})`,
-      async run({ page, url, shot }) {
+      async run({ page, context, url, shot }) {
         await openAt(page, url, viewport);
         await freshTrace(page, () => openExample(page, url, 'leaf_and_non_leaf'));
         await page.getByRole('button', { name: 'Predict' }).click();
@@ -879,6 +879,22 @@ function lecturerChecks(viewport) {
         assert.equal((await stepCount(page))[0], shown, 'no step taken without Continue');
         await checkPicture(page, 12, `predict at ${size}`);
         await shot('right');
+        // The questions ride in the share link: a learner opening it is asked the same ones.
+        await page.getByRole('button', { name: 'Choose steps' }).click();
+        const boxes = page.getByRole('group', { name: 'Steps that ask' }).getByRole('checkbox');
+        const count = await boxes.count();
+        assert.ok(count >= 5, `a step per backward Function (${count})`);
+        await boxes.first().uncheck();
+        await until(async () => /Predict · \d+ of 4 answered/i.test((await panel.getByRole('heading', { name: /^Predict/ }).textContent()) ?? ''), 'four questions left');
+        await until(async () => /[#&]ask=[0-9a-z.]+/.test(page.url()), 'the chosen steps in the URL');
+        await page.waitForTimeout(400);
+        const link = page.url();
+        const learner = await context.newPage();
+        await learner.setViewportSize(viewport);
+        await learner.goto(link);
+        await traced(learner);
+        await until(async () => /Predict · 0 of 4 answered/i.test((await learner.getByRole('heading', { name: /^Predict/ }).textContent().catch(() => '')) ?? ''), 'the same four questions for the learner');
+        await learner.close();
       },
     },
     {
