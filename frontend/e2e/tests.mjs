@@ -330,7 +330,10 @@ tests.push(
       await traced(page);
       await freshTrace(page, () => runProgram(page, program('1.5')));
       const nodes = await page.locator('[data-layout="ready"]').getAttribute('data-nodes');
-      assert.match((await page.getByTestId('live-grad-x').textContent()) ?? '', /x\.grad = 4\.75/);
+      // .grad as of the step shown: None before backward, 4.75 at the end.
+      assert.match((await page.getByTestId('live-grad-x').textContent()) ?? '', /x\.grad = None/);
+      await page.getByRole('button', { name: 'Jump to end' }).click();
+      await until(async () => /x\.grad = 4\.75/.test((await page.getByTestId('live-grad-x').textContent()) ?? ''), 'x.grad at the end');
       const slider = page.getByRole('slider', { name: 'value of x' });
       await slider.focus();
       for (let i = 0; i < 7; i++) await page.keyboard.press('ArrowRight');
@@ -378,13 +381,14 @@ tests.push(
     },
   },
   {
-    name: 'presentation mode: editor hidden, clicker keys step, a follow-me link opens the same step',
+    name: 'presentation mode: the code stays, clicker keys step, a follow-me link opens the same step',
     async run({ page, context, url, shot }) {
       await page.goto(url);
       await traced(page);
       await freshTrace(page, () => openExample(page, url, 'leaf_and_non_leaf'));
       await page.getByRole('button', { name: 'Present' }).click();
-      await until(async () => !(await page.getByRole('textbox', { name: 'Program source (Python)' }).isVisible()), 'the editor hidden');
+      await until(async () => (await page.getByRole('button', { name: 'Exit presentation' }).count()) === 1, 'presenting');
+      assert.ok(await page.getByRole('textbox', { name: 'Program source (Python)' }).isVisible(), 'the code stays in view while presenting');
       await page.keyboard.press('PageDown');
       await page.keyboard.press('PageDown');
       await page.keyboard.press('PageDown');
@@ -401,7 +405,7 @@ tests.push(
       await until(async () => (await stepCount(student))[0] === 2, 'the student at step 2');
       await until(async () => /Leaf and non-leaf/.test((await student.getByRole('region', { name: 'Lesson' }).textContent()) ?? ''), "the student sees the lesson");
       await page.keyboard.press('Escape');
-      await until(async () => page.getByRole('textbox', { name: 'Program source (Python)' }).isVisible(), 'the editor back');
+      await until(async () => (await page.getByRole('button', { name: 'Present' }).count()) === 1, 'presentation left');
     },
   },
   {
@@ -495,3 +499,478 @@ tests.push(
     },
   },
 );
+
+// ---- The classroom picture: readable boxes and numbers, on a 1024×768 projector ----
+
+/** @typedef {{ x: number, y: number, w: number, h: number }} Rect */
+/** @typedef {{ node: number, title: string, pending: boolean, box: Rect, tags: Rect | null, texts: { text: string, px: number, rect: Rect }[] }} Drawn */
+
+const VIEWPORTS = /** @type {[{width: number, height: number}, {width: number, height: number}]} */ ([
+  { width: 1024, height: 768 },
+  { width: 1600, height: 1000 },
+]);
+
+/** Open the app at a viewport with the test-only scene probe on. @param {Page} page @param {string} url @param {{width: number, height: number}} viewport */
+async function openAt(page, url, viewport) {
+  await page.setViewportSize(viewport);
+  await page.addInitScript(() => {
+    /** @type {any} */ (window).__gradtraceTest = {};
+  });
+  await page.goto(url);
+  await traced(page);
+}
+
+/** What the renderer draws, from the scene model (graph/scene.ts drawnNodes). @param {Page} page */
+async function drawn(page) {
+  await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
+  return /** @type {{ k: number, canvas: Rect & { left: number, top: number, width: number, height: number }, nodes: Drawn[] }} */ (
+    await page.evaluate(() => /** @type {any} */ (window).__gradtraceTest.drawn())
+  );
+}
+
+/** @param {Rect} a @param {Rect} b */
+const overlaps = (a, b) => a.x < b.x + b.w - 0.5 && b.x < a.x + a.w - 0.5 && a.y < b.y + b.h - 0.5 && b.y < a.y + a.h - 0.5;
+/** @param {Rect} inner @param {Rect} outer */
+const inside = (inner, outer) => inner.x >= outer.x - 0.5 && inner.y >= outer.y - 0.5 && inner.x + inner.w <= outer.x + outer.w + 0.5 && inner.y + inner.h <= outer.y + outer.h + 0.5;
+/** A node's box with its tags above it. @param {Drawn} d @returns {Rect} */
+function extent(d) {
+  if (!d.tags) return d.box;
+  const x = Math.min(d.box.x, d.tags.x);
+  const y = Math.min(d.box.y, d.tags.y);
+  return { x, y, w: Math.max(d.box.x + d.box.w, d.tags.x + d.tags.w) - x, h: d.box.y + d.box.h - y };
+}
+
+/**
+ * Check the picture: on-screen text at least `minPx`, every text inside its box (or
+ * its tag), no two boxes overlapping, the legend over no node, the toolbar on one
+ * line. Returns the smallest text size seen.
+ * @param {Page} page @param {number} minPx @param {string} where
+ */
+async function checkPicture(page, minPx, where) {
+  const d = await drawn(page);
+  const view = { x: 0, y: 0, w: d.canvas.width, h: d.canvas.height };
+  const visible = d.nodes.filter((n) => overlaps(n.box, view));
+  assert.ok(visible.length > 0 || d.nodes.length === 0, `${where}: some node in view`);
+  let smallest = Infinity;
+  for (const n of visible)
+    for (const t of n.texts) {
+      smallest = Math.min(smallest, t.px);
+      assert.ok(t.px >= minPx - 0.01, `${where}: "${t.text}" on ${n.title} is ${t.px.toFixed(1)} px (< ${minPx})`);
+    }
+  for (const n of d.nodes)
+    for (const t of n.texts) assert.ok(inside(t.rect, n.box) || (n.tags && inside(t.rect, n.tags)), `${where}: "${t.text}" sticks out of ${n.title}'s box`);
+  const ext = d.nodes.map(extent);
+  for (let a = 0; a < ext.length; a++)
+    for (let b = a + 1; b < ext.length; b++) assert.ok(!overlaps(/** @type {Rect} */ (ext[a]), /** @type {Rect} */ (ext[b])), `${where}: ${d.nodes[a]?.title} and ${d.nodes[b]?.title} overlap`);
+  // The legend (page coordinates) covers no node in view.
+  const legend = await page.locator('.legend').first().boundingBox();
+  if (legend)
+    for (const n of visible) {
+      const clipped = { x: Math.max(n.box.x, 0), y: Math.max(n.box.y, 0), w: Math.min(n.box.x + n.box.w, view.w) - Math.max(n.box.x, 0), h: Math.min(n.box.y + n.box.h, view.h) - Math.max(n.box.y, 0) };
+      const onPage = { x: clipped.x + d.canvas.left, y: clipped.y + d.canvas.top, w: clipped.w, h: clipped.h };
+      assert.ok(!overlaps(onPage, { x: legend.x, y: legend.y, w: legend.width, h: legend.height }), `${where}: the legend covers ${n.title}`);
+    }
+  // The toolbar: one line, nothing past its right edge.
+  const bar = await page.evaluate(() => {
+    const top = /** @type {HTMLElement} */ (document.querySelector('header.top'));
+    const r = top.getBoundingClientRect();
+    const kids = Array.from(top.children).map((c) => c.getBoundingClientRect()).filter((c) => c.width > 0);
+    return { height: r.height, right: r.right, tops: kids.map((c) => Math.round(c.top + c.height / 2)), rights: kids.map((c) => c.right) };
+  });
+  assert.ok(bar.height < 60, `${where}: the toolbar is ${bar.height} px high`);
+  assert.ok(Math.max(...bar.tops) - Math.min(...bar.tops) <= 4, `${where}: the toolbar is on one line`);
+  assert.ok(Math.max(...bar.rights) <= bar.right + 0.5, `${where}: the toolbar runs past the screen`);
+  return smallest;
+}
+
+/** Seek the player to `step`. @param {Page} page @param {number} step */
+async function seek(page, step) {
+  await page.getByRole('slider', { name: 'Step' }).fill(String(step));
+  await until(async () => (await stepCount(page))[0] === step, `step ${step}`);
+}
+
+tests.push(
+  {
+    name: 'classroom: every lesson readable at 1024×768 and 1600×1000, boxes hold their numbers, nothing overlaps, present mode ≥ 18 px',
+    async run({ page, url }) {
+      const examples = await (await fetch(`${url}/api/examples`)).json();
+      assert.ok(examples.length >= 5, 'the built-in lessons');
+      /** @type {string[]} */
+      const report = [];
+      for (const viewport of VIEWPORTS) {
+        await openAt(page, url, viewport);
+        const size = `${viewport.width}×${viewport.height}`;
+        for (const ex of examples) {
+          const [, total] = await freshTrace(page, () => openExample(page, url, ex.id));
+          const steps = [...new Set([0, Math.round(total / 3), Math.round((2 * total) / 3), total])];
+          let normal = Infinity;
+          for (const step of steps) {
+            await seek(page, step);
+            await page.getByRole('button', { name: 'Fit' }).click();
+            normal = Math.min(normal, await checkPicture(page, 12, `${ex.id} at ${size}, step ${step}`));
+          }
+          await page.screenshot({ path: `test-results/classroom-${ex.id}-${size}.png` });
+          await page.getByRole('button', { name: 'Present' }).click();
+          await until(async () => (await page.getByRole('button', { name: 'Exit presentation' }).count()) === 1, 'presenting');
+          assert.ok(await page.getByRole('textbox', { name: 'Program source (Python)' }).isVisible(), `${ex.id}: the code stays while presenting`);
+          let present = Infinity;
+          for (const step of steps) {
+            await seek(page, step);
+            await page.getByRole('button', { name: 'Fit' }).click();
+            present = Math.min(present, await checkPicture(page, 18, `${ex.id} presenting at ${size}, step ${step}`));
+          }
+          await page.screenshot({ path: `test-results/classroom-${ex.id}-${size}-present.png` });
+          await page.getByRole('button', { name: 'Exit presentation' }).click();
+          await until(async () => (await page.getByRole('button', { name: 'Present' }).count()) === 1, 'presentation left');
+          report.push(`${ex.id} ${size}: ${normal.toFixed(1)} px, presenting ${present.toFixed(1)} px`);
+        }
+      }
+      writeFileSync('test-results/classroom-label-sizes.txt', report.join('\n') + '\n');
+      console.log(`    smallest label at Fit:\n      ${report.join('\n      ')}`);
+    },
+  },
+);
+
+/**
+ * The smaller points of the classroom issue, at one screen size.
+ * @param {{ width: number, height: number }} viewport
+ * @returns {{ name: string, run: (ctx: Ctx) => Promise<void> }[]}
+ */
+function classroomChecks(viewport) {
+  const size = `${viewport.width}×${viewport.height}`;
+  return [
+    {
+      name: `classroom: a hook firing is one tag, and no tag runs into another, at every step, presenting (${size})`,
+      async run({ page, url, shot }) {
+        await openAt(page, url, viewport);
+        const [, total] = await freshTrace(page, () => openExample(page, url, 'retain_grad_and_hooks'));
+        await page.getByRole('button', { name: 'Present' }).click();
+        await until(async () => (await drawn(page)).k >= 1.5, 'the view fitted for presenting');
+        let fired = 0;
+        for (let step = 1; step <= total; step++) {
+          await seek(page, step);
+          await checkPicture(page, 18, `hooks, step ${step}`);
+          const d = await drawn(page);
+          for (const n of d.nodes) {
+            const tags = n.texts.filter((t) => t.rect.y < n.box.y).map((t) => t.text);
+            if (tags.includes('hook fired')) {
+              fired++;
+              assert.ok(!tags.includes('hook'), `${n.title} shows both "hook" and "hook fired"`);
+              if (fired === 1) await shot('hook-fired');
+            }
+          }
+        }
+        assert.ok(fired > 0, 'a hook fired on the graph');
+      },
+    },
+    {
+      name: `classroom: x = 10.9 fits its boxes, value and gradient, after a slider re-run too (${size})`,
+      async run({ page, url, shot }) {
+        await openAt(page, url, viewport);
+        const program = (/** @type {string} */ x) => `import torch\n\nx = torch.tensor(${x}, requires_grad=True)\ny1 = x + 1\ny2 = 2 * x\nloss = (y1 - y2) ** 2\n\nloss.backward()\nprint("x.grad:", x.grad)\n`;
+        await freshTrace(page, () => runProgram(page, program('3.0')));
+        await page.getByRole('button', { name: 'Jump to end' }).click();
+        const slider = page.getByRole('slider', { name: 'value of x' });
+        await slider.fill('10.9');
+        await until(async () => (await page.getByTestId('live-value-x').textContent())?.trim() === '10.9', 'x = 10.9');
+        await until(async () => /x\.grad = 19\.8/.test((await page.getByTestId('live-grad-x').textContent()) ?? ''), 'x.grad = 19.8');
+        await until(async () => {
+          const d = await drawn(page);
+          const x = d.nodes.find((n) => n.title === 'x');
+          return x && x.texts.some((t) => t.text === '10.9') && x.texts.some((t) => t.text === '∇ 19.8');
+        }, 'x shows 10.9 and ∇ 19.8');
+        await checkPicture(page, 12, 'x = 10.9');
+        const d = await drawn(page);
+        const all = d.nodes.flatMap((n) => n.texts.map((t) => t.text));
+        for (const want of ['10.9', '∇ 19.8', '11.9', '21.8', '-9.9', '98.01']) assert.ok(all.includes(want), `"${want}" on the graph (${all.join(' | ')})`);
+        await shot('x-10.9');
+      },
+    },
+    {
+      name: `classroom: vectors compact, errors wrap, captions without "\\n", Ctrl+Enter hands the keys to the player (${size})`,
+      async run({ page, url, shot }) {
+        await openAt(page, url, viewport);
+        const before = await runs(page);
+        await runProgram(page, 'import torch\nw = torch.linspace(-1, 1, 10, requires_grad=True)\nloss = (w * w).sum()\nloss.backward()\nprint("w.grad:", w.grad)\nprint("done")\n');
+        // The keys now belong to the player: Home and → step, they do not move the text cursor.
+        assert.equal(await page.evaluate(() => !!document.activeElement?.closest('.cm-editor')), false, 'focus left the editor');
+        await until(async () => (await runs(page)) > before, 'the new trace, laid out and playing');
+        await page.keyboard.press('Home');
+        await until(async () => (await stepCount(page))[0] === 0, 'Home');
+        await page.keyboard.press('ArrowRight');
+        await until(async () => (await stepCount(page))[0] === 1, '→ steps the player');
+        await page.keyboard.press('End');
+        const d = await drawn(page);
+        const w = d.nodes.find((n) => n.title === 'w');
+        assert.ok(w, 'a node w');
+        assert.deepEqual(
+          w.texts.map((t) => t.text).filter((t) => t.includes('×10')),
+          ['[-1, -0.778, … ×10]', '∇ [-2, -1.56, … ×10]'],
+          'a vector of 10 as two values and its length',
+        );
+        await checkPicture(page, 12, 'vector');
+        const caption = (await page.locator('.caption').textContent()) ?? '';
+        assert.ok(!caption.includes('\\n'), `no literal \\n in "${caption}"`);
+        await shot('vector');
+        // An error under its line wraps within the editor.
+        await runProgram(page, 'import torch\nx = torch.tensor(2.0, requires_grad=True)\ny = x * 2\ny.backward()\ny.backward()\n');
+        const inline = page.locator('.cm-error-inline');
+        await inline.waitFor({ timeout: 20_000 });
+        const fits = await page.evaluate(() => {
+          const box = /** @type {HTMLElement} */ (document.querySelector('.cm-error-inline'));
+          const editor = /** @type {HTMLElement} */ (document.querySelector('.cm-scroller'));
+          return { right: box.getBoundingClientRect().right, editor: editor.getBoundingClientRect().right, scroll: editor.scrollWidth - editor.clientWidth, text: box.textContent };
+        });
+        assert.match(fits.text ?? '', /RuntimeError/);
+        assert.ok(fits.right <= fits.editor + 0.5 && fits.scroll <= 1, `the error wraps inside the editor (${JSON.stringify(fits)})`);
+        await shot('error-wraps');
+      },
+    },
+    {
+      name: `classroom: sliders only on scalar tensor literals (the cut-graph lesson has no w[0] slider), block buttons draw their plus (${size})`,
+      async run({ page, url, shot }) {
+        await openAt(page, url, viewport);
+        await freshTrace(page, () => openExample(page, url, 'cut_graph_finite_difference'));
+        const names = await page.getByRole('slider').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+        assert.ok(!names.some((n) => /\[/.test(n ?? '')), `no slider on a subscript (${names.join(', ')})`);
+        await shot('sliders');
+        await freshTrace(page, () => runProgram(page, 'import torch\nx = torch.tensor(1.0, requires_grad=True)\ny = x\nfor i in range(30):\n    y = y * 1.001 + 0.001\ny.backward()\n'));
+        await page.getByRole('combobox', { name: 'Group nodes' }).selectOption('loops');
+        const expand = page.getByRole('button', { name: /^Expand loop/ }).first();
+        await expand.waitFor();
+        assert.equal(await expand.locator('svg').count(), 1, 'the plus is drawn');
+        assert.ok(!((await expand.textContent()) ?? '').includes('＋'), 'no full-width plus glyph');
+        await shot('blocks');
+      },
+    },
+    {
+      name: `classroom: the running line is marked in the editor, the line that made the node (forward), the backward() call (backward) (${size})`,
+      async run({ page, url, shot }) {
+        await openAt(page, url, viewport);
+        const [, total] = await freshTrace(page, () => openExample(page, url, 'leaf_and_non_leaf'));
+        const lines = /** @type {string} */ ((await (await fetch(`${url}/api/examples`)).json()).find((/** @type {{id: string}} */ e) => e.id === 'leaf_and_non_leaf').source).split('\n');
+        assert.equal(await page.locator('.cm-running-line').count(), 0, 'nothing runs at step 0');
+        await seek(page, 1);
+        const forward = page.locator('.cm-running-forward');
+        await until(async () => (await forward.count()) > 0, 'a forward line marked');
+        const made = ((await nodeList(page).locator('[aria-current="step"]').textContent()) ?? '').split(':')[0] ?? '';
+        const text = (await forward.first().textContent()) ?? '';
+        assert.ok(lines.some((l) => l.replace(/\s+/g, '') === text.replace(/\s+/g, '')), `the marked text is a line of the program ("${text}")`);
+        assert.ok(text.includes(made.split(' ')[0] ?? ''), `the line that made ${made}: "${text}"`);
+        await shot('forward-line');
+        // Into the backward pass: the backward() call is marked.
+        let step = 1;
+        while (step < total && !(await page.getByRole('group', { name: 'Player' }).textContent())?.match(/backward 1/i)) await seek(page, ++step);
+        await until(async () => /\.backward\(/.test((await page.locator('.cm-running-backward').first().textContent().catch(() => '')) ?? ''), 'the backward() line marked');
+        await shot('backward-line');
+      },
+    },
+  ];
+}
+
+for (const viewport of VIEWPORTS) tests.push(...classroomChecks(viewport));
+
+// ---- The classroom picture, lecturer parts: captions, predict mode, the standalone lesson, the torchviz view ----
+
+/** Attach a caption to the step on screen with the player bar's button. @param {Page} page @param {string} text */
+async function addCaption(page, text) {
+  await page.getByRole('button', { name: 'Caption this step' }).click();
+  const box = page.getByRole('textbox', { name: /^Caption for step \d+$/ });
+  await box.fill(text);
+  await box.press('Enter');
+  await until(async () => (await page.getByTestId('lecturer-caption').textContent().catch(() => '')) === text, `the caption "${text}"`);
+}
+
+/** The caption band lies outside the graph's canvas (it covers no node). @param {Page} page */
+async function captionClearOfGraph(page) {
+  const band = await page.getByRole('region', { name: 'Lecturer caption' }).boundingBox();
+  const canvas = await page.locator('section.centre canvas').first().boundingBox();
+  assert.ok(band && canvas, 'a caption band and a canvas');
+  assert.ok(band.y >= canvas.y + canvas.height - 0.5, `the caption band (top ${band.y}) is below the graph (bottom ${canvas.y + canvas.height})`);
+  const px = await page.getByTestId('lecturer-caption').evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+  assert.ok(px >= 20, `the caption is projector-sized (${px} px)`);
+}
+
+/** The names in the accessible node list. @param {Page} page */
+const listedNames = async (page) =>
+  (await nodeList(page).getByRole('listitem', { includeHidden: true }).allTextContents()).map((t) => t.split(': ')[0] ?? '');
+
+/**
+ * @param {{ width: number, height: number }} viewport
+ * @returns {{ name: string, run: (ctx: Ctx) => Promise<void> }[]}
+ */
+function lecturerChecks(viewport) {
+  const size = `${viewport.width}×${viewport.height}`;
+  return [
+    {
+      name: `lecturer: a caption at a step shows there, survives the share link, is edited and removed (${size})`,
+      async run({ page, context, url, shot }) {
+        await openAt(page, url, viewport);
+        await freshTrace(page, () => openExample(page, url, 'leaf_and_non_leaf'));
+        await seek(page, 7);
+        await addCaption(page, 'Backward starts at the loss: its gradient is 1.');
+        await captionClearOfGraph(page);
+        await checkPicture(page, 12, `caption at ${size}`);
+        await shot('caption');
+        await seek(page, 6);
+        assert.equal(await page.getByTestId('lecturer-caption').count(), 0, 'no caption at step 6');
+        await seek(page, 7);
+        await until(async () => page.url().includes('cap=') && page.url().includes('step=7'), 'the caption in the URL');
+        const link = page.url();
+        assert.ok(link.length < 600, `a compact link (${link.length} characters)`);
+        const other = await context.newPage();
+        await other.setViewportSize(viewport);
+        await other.goto(link);
+        await traced(other);
+        await until(async () => (await stepCount(other))[0] === 7, 'the shared step');
+        await until(async () => (await other.getByTestId('lecturer-caption').textContent().catch(() => '')) === 'Backward starts at the loss: its gradient is 1.', 'the caption after reload');
+        await other.screenshot({ path: `test-results/lecturer-caption-reloaded-${size}.png` });
+        await other.close();
+        // Edit, then remove.
+        await page.getByRole('button', { name: 'Edit caption' }).click();
+        const box = page.getByRole('textbox', { name: 'Caption for step 7' });
+        await box.fill('Edited: the loss starts with 1.');
+        await box.press('Enter');
+        await until(async () => (await page.getByTestId('lecturer-caption').textContent()) === 'Edited: the loss starts with 1.', 'the edited caption');
+        await page.getByRole('button', { name: 'Remove caption' }).click();
+        await until(async () => !page.url().includes('cap='), 'the caption gone from the URL');
+        assert.equal(await page.getByTestId('lecturer-caption').count(), 0);
+      },
+    },
+    {
+      name: `lecturer: predict mode stops before a backward step, takes a wrong then a right answer, shows the chain rule (${size})`,
+      async run({ page, context, url, shot }) {
+        await openAt(page, url, viewport);
+        await freshTrace(page, () => openExample(page, url, 'leaf_and_non_leaf'));
+        await page.getByRole('button', { name: 'Predict' }).click();
+        const panel = page.getByTestId('predict');
+        await panel.waitFor();
+        await until(async () => page.url().includes('ask='), 'the questions in the URL');
+        await page.getByRole('button', { name: 'Play' }).click();
+        const question = page.getByTestId('predict-question');
+        await question.waitFor({ timeout: 20_000 });
+        assert.equal(await page.getByRole('button', { name: 'Play' }).count(), 1, 'playback stopped');
+        const [at] = await stepCount(page);
+        // The first question: PowBackward0 receives ∂loss/∂loss = 1.
+        assert.match((await question.textContent()) ?? '', /PowBackward0/);
+        const answer = page.getByRole('textbox', { name: 'Your answer' });
+        await page.getByRole('button', { name: 'Step forward' }).click();
+        assert.equal((await stepCount(page))[0], at, 'a question holds the step too');
+        await answer.fill('1');
+        await answer.press('Enter');
+        await until(async () => /✓ Right/.test((await page.getByTestId('predict-verdict').textContent().catch(() => '')) ?? ''), 'the first answer right');
+        await page.getByRole('button', { name: /^Continue/ }).click();
+        // The next: SubBackward0 receives ∂loss/∂(y1 - y2) = 2(y1 − y2) = −4.
+        await until(async () => /SubBackward0/.test((await question.textContent().catch(() => '')) ?? ''), 'the SubBackward0 question');
+        await answer.fill('4');
+        await answer.press('Enter');
+        await until(async () => /✗ Not quite/.test((await page.getByTestId('predict-verdict').textContent().catch(() => '')) ?? ''), 'a wrong answer refused');
+        await shot('wrong');
+        await answer.fill('−4');
+        await panel.getByRole('button', { name: 'Check', exact: true }).click();
+        await until(async () => /✓ Right \(try 2\).*= −4/.test((await page.getByTestId('predict-verdict').textContent().catch(() => '')) ?? ''), 'the right answer accepted');
+        const rule = panel.getByTestId('chain-rule').getByRole('math').first();
+        await until(async () => /= −4/.test((await rule.getAttribute('aria-label')) ?? ''), 'the chain rule that gives −4');
+        assert.match((await rule.getAttribute('aria-label')) ?? '', /^∂loss\/∂\(y1 - y2\) = /);
+        // It waits on the explanation until Continue.
+        await until(async () => (await page.getByRole('button', { name: 'Play' }).count()) === 1, 'stopped on the explanation');
+        const [shown] = await stepCount(page);
+        await page.waitForTimeout(800);
+        assert.equal((await stepCount(page))[0], shown, 'no step taken without Continue');
+        await checkPicture(page, 12, `predict at ${size}`);
+        await shot('right');
+        // The questions ride in the share link: a learner opening it is asked the same ones.
+        await page.getByRole('button', { name: 'Choose steps' }).click();
+        const boxes = page.getByRole('group', { name: 'Steps that ask' }).getByRole('checkbox');
+        const count = await boxes.count();
+        assert.ok(count >= 5, `a step per backward Function (${count})`);
+        await boxes.first().uncheck();
+        await until(async () => /Predict · \d+ of 4 answered/i.test((await panel.getByRole('heading', { name: /^Predict/ }).textContent()) ?? ''), 'four questions left');
+        await until(async () => /[#&]ask=[0-9a-z.]+/.test(page.url()), 'the chosen steps in the URL');
+        await page.waitForTimeout(400);
+        const link = page.url();
+        const learner = await context.newPage();
+        await learner.setViewportSize(viewport);
+        await learner.goto(link);
+        await traced(learner);
+        await until(async () => /Predict · 0 of 4 answered/i.test((await learner.getByRole('heading', { name: /^Predict/ }).textContent().catch(() => '')) ?? ''), 'the same four questions for the learner');
+        await learner.close();
+      },
+    },
+    {
+      name: `lecturer: the exported standalone page shows the code, the title, the app's labels and the captions (${size})`,
+      async run({ page, context, url, shot }) {
+        await openAt(page, url, viewport);
+        const example = await openExample(page, url, 'leaf_and_non_leaf');
+        await until(async () => (await runs(page)) > 1, 'the lesson');
+        await page.getByRole('button', { name: 'Jump to start' }).click();
+        await seek(page, 7);
+        await addCaption(page, 'Backward starts here.');
+        await page.getByRole('button', { name: 'Export' }).click();
+        const html = await downloaded(page, () => page.getByRole('menuitem', { name: 'Standalone HTML player' }).click());
+        const offline = await context.browser()?.newContext({ viewport, offline: true });
+        assert.ok(offline);
+        const requests = /** @type {string[]} */ ([]);
+        await offline.route(/^https?:/, (route) => {
+          requests.push(route.request().url());
+          return route.abort();
+        });
+        const standalone = await offline.newPage();
+        /** @type {string[]} */
+        const errors = [];
+        standalone.on('pageerror', (e) => errors.push(e.message));
+        await standalone.goto(pathToFileURL(html).href);
+        await standalone.locator('[data-layout="ready"]').waitFor({ timeout: 20_000 });
+        assert.equal((await standalone.getByRole('heading', { level: 1 }).textContent())?.trim(), example.title);
+        const code = standalone.getByRole('textbox', { name: 'Program source (Python)' });
+        assert.match((await code.textContent()) ?? '', /y2 = 2 \* x/);
+        assert.equal(await code.getAttribute('contenteditable'), 'false', 'the code is read-only');
+        const names = await listedNames(standalone);
+        assert.ok(names.includes('y1 - y2'), `the app's label "y1 - y2" (${names.join(', ')})`);
+        assert.ok(!names.some((n) => /^tensor \d+$/.test(n)), `no "tensor N" names (${names.join(', ')})`);
+        await standalone.getByRole('slider', { name: 'Step' }).fill('7');
+        await until(async () => (await standalone.getByTestId('lecturer-caption').textContent().catch(() => '')) === 'Backward starts here.', 'the caption at step 7');
+        await until(async () => (await standalone.locator('.cm-running-backward').count()) > 0, 'the running line (backward)');
+        await standalone.getByRole('slider', { name: 'Step' }).fill('3');
+        await until(async () => (await standalone.locator('.cm-running-forward').count()) > 0, 'the running line (forward)');
+        await standalone.getByRole('slider', { name: 'Step' }).fill('7');
+        await standalone.getByTestId('lecturer-caption').waitFor();
+        await standalone.screenshot({ path: `test-results/lecturer-standalone-${size}.png` });
+        assert.deepEqual(requests, [], 'no network requests');
+        assert.deepEqual(errors, []);
+        await offline.close();
+        await shot('exported');
+      },
+    },
+    {
+      name: `lecturer: the torchviz view draws the grad_fn chain without intermediate tensors, and plays (${size})`,
+      async run({ page, url, shot }) {
+        await openAt(page, url, viewport);
+        await freshTrace(page, () => openExample(page, url, 'leaf_and_non_leaf'));
+        const full = await listedNames(page);
+        assert.ok(full.includes('y1') && full.includes('y2'), 'the normal view has the intermediates');
+        const before = await runs(page);
+        await page.getByRole('button', { name: 'grad_fn' }).click();
+        await until(async () => (await runs(page)) > before && (await page.locator('[data-layout]').getAttribute('data-layout')) === 'ready', 'the torchviz view laid out');
+        const names = await listedNames(page);
+        for (const gone of ['y1', 'y2', 'y1 - y2']) assert.ok(!names.includes(gone), `no ${gone} (${names.join(', ')})`);
+        for (const kept of ['x', 'loss', 'AccumulateGrad', 'AddBackward0', 'MulBackward0', 'SubBackward0', 'PowBackward0']) assert.ok(names.includes(kept), `${kept} drawn (${names.join(', ')})`);
+        assert.equal(await page.getByRole('button', { name: 'grad_fn' }).getAttribute('aria-pressed'), 'true');
+        await until(async () => page.url().includes('view=torchviz'), 'the view in the URL');
+        await page.getByRole('combobox', { name: 'Speed' }).selectOption('16');
+        await page.getByRole('button', { name: 'Jump to start' }).click();
+        await page.getByRole('button', { name: 'Play' }).click();
+        await until(async () => {
+          const [c, n] = await stepCount(page);
+          return c === n && (await page.getByRole('button', { name: 'Play' }).count()) === 1;
+        }, 'played to the end', 30_000);
+        await until(async () => /gradient 4,/.test((await nodeText(page, 'x')) ?? ''), "x's gradient 4");
+        await page.getByRole('button', { name: 'Fit' }).click();
+        await checkPicture(page, 12, `torchviz at ${size}`);
+        await shot('torchviz');
+      },
+    },
+  ];
+}
+
+for (const viewport of VIEWPORTS) tests.push(...lecturerChecks(viewport));

@@ -100,3 +100,35 @@ export const spanField = StateField.define<DecorationSet>({
   },
   provide: (f) => EditorView.decorations.from(f),
 });
+
+/** The lines that run at the player's step: the line that made the node (forward) or the backward() call (backward). */
+export interface Running {
+  /** First and last line, 1-based. */
+  from: number;
+  to: number;
+  phase: 'forward' | 'backward';
+}
+
+export const setRunning = StateEffect.define<Running | null>();
+
+export const runningField = StateField.define<DecorationSet>({
+  create: () => Decoration.none,
+  update(value, tr) {
+    value = value.map(tr.changes);
+    for (const e of tr.effects)
+      if (e.is(setRunning)) {
+        const r = e.value;
+        const doc = tr.state.doc;
+        if (!r || r.from < 1 || r.from > doc.lines) {
+          value = Decoration.none;
+          continue;
+        }
+        const line = Decoration.line({ class: `cm-running-line cm-running-${r.phase}` });
+        const ranges: Range<Decoration>[] = [];
+        for (let n = r.from; n <= Math.min(r.to, doc.lines); n++) ranges.push(line.range(doc.line(n).from));
+        value = Decoration.set(ranges);
+      }
+    return value;
+  },
+  provide: (f) => EditorView.decorations.from(f),
+});

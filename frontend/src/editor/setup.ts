@@ -4,23 +4,26 @@ import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap } 
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { python, pythonLanguage } from '@codemirror/lang-python';
 import { bracketMatching, indentOnInput, indentUnit, syntaxHighlighting } from '@codemirror/language';
-import { Compartment, EditorState, Prec, type Extension } from '@codemirror/state';
+import { Compartment, EditorState, Prec, StateEffect, type Extension } from '@codemirror/state';
 import { drawSelection, EditorView, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers, placeholder } from '@codemirror/view';
 import { classHighlighter } from '@lezer/highlight';
 import type { ErrorInfo, ReferenceEntry, Span } from '../api/types';
 import { referenceCompletions } from './completion';
-import { errorField, setError, setSpans, spanField } from './decorations';
+import { errorField, runningField, setError, setRunning, setSpans, spanField, type Running } from './decorations';
 
 export interface EditorCallbacks {
   onChange: (source: string) => void;
   onRun: () => void;
   /** The source position under the pointer (1-based line, 0-based column), or null. */
   onHover: (position: { line: number; col: number } | null) => void;
+  /** Shown, not edited (the standalone page). */
+  readOnly?: boolean;
 }
 
 export class SourceEditor {
   readonly view: EditorView;
   private readonly completions = new Compartment();
+  private runningKey = '';
 
   constructor(parent: HTMLElement, doc: string, callbacks: EditorCallbacks) {
     const hover = EditorView.domEventHandlers({
@@ -53,9 +56,13 @@ export class SourceEditor {
       EditorView.updateListener.of((update) => {
         if (update.docChanged) callbacks.onChange(update.state.doc.toString());
       }),
+      // Long lines wrap: on a projector the whole line (and an error under it) stays in view.
+      EditorView.lineWrapping,
       errorField,
       spanField,
+      runningField,
       hover,
+      ...(callbacks.readOnly ? [EditorState.readOnly.of(true), EditorView.editable.of(false)] : []),
     ];
     this.view = new EditorView({ parent, state: EditorState.create({ doc, extensions }) });
   }
@@ -79,6 +86,17 @@ export class SourceEditor {
 
   highlightSpans(spans: Span[]): void {
     this.view.dispatch({ effects: setSpans.of(spans) });
+  }
+
+  /** Mark the running line(s) and keep them in view (the editor scrolls only when they are off screen). */
+  showRunning(running: Running | null): void {
+    const key = running ? `${running.phase} ${running.from} ${running.to}` : '';
+    if (key === this.runningKey) return;
+    this.runningKey = key;
+    const effects: StateEffect<unknown>[] = [setRunning.of(running)];
+    const doc = this.view.state.doc;
+    if (running && running.from >= 1 && running.from <= doc.lines) effects.push(EditorView.scrollIntoView(doc.line(running.from).from, { y: 'nearest', yMargin: 40 }));
+    this.view.dispatch({ effects });
   }
 
   focus(): void {

@@ -1,7 +1,7 @@
 // Words for a node at a cursor: what the accessible node list (and screen readers)
 // read, and what the hover card shows.
 import type { TensorData, Trace } from '../api/types';
-import { formatShape, formatTensor } from '../lib/format';
+import { formatShape, formatTensor, scalarOf, toNumber } from '../lib/format';
 import { ROLES } from './graphIndex';
 import type { GraphIndex } from './graphIndex';
 import { NODE_PENDING, type SceneState } from './scene';
@@ -25,4 +25,33 @@ export function describeNode(trace: Trace, g: GraphIndex, scene: SceneState, i: 
   const value = pending ? 'not computed yet' : formatTensor(node.value);
   const grad = gradientAt(trace, scene, i);
   return `${g.title(i)}: tensor (${role}), ${formatShape(node.shape)}, value ${value}, gradient ${grad ? formatTensor(grad) : '—'}, .grad ${formatTensor(node.grad)}`;
+}
+
+/**
+ * A scalar leaf's `.grad` as of `cursor`: None until a gradient reaches it; at the
+ * end, the `.grad` torch left. Between, the gradients received so far added up (as
+ * backward() accumulates them), unless the final `.grad` says each pass started
+ * from zero (a training loop's zero_grad()): then the latest one.
+ */
+export function leafGradAt(trace: Trace, g: GraphIndex, i: number, cursor: number): number | null {
+  const node = g.nodes[i];
+  if (!node || node.kind !== 'tensor') return null;
+  const received: number[] = [];
+  let reached = 0;
+  for (let q = g.bwdStart[i]!; q < g.bwdStart[i + 1]!; q++) {
+    const k = g.bwdEvents[q]!;
+    const e = trace.timeline[k];
+    if (!e || e.phase !== 'backward' || e.node_kind !== 'tensor') continue;
+    const s = scalarOf(e.grad);
+    received.push(s === null ? NaN : toNumber(s));
+    if (k < cursor) reached = received.length;
+  }
+  const finalRaw = node.grad ? scalarOf(node.grad) : null;
+  const final = finalRaw === null ? null : toNumber(finalRaw);
+  if (cursor >= trace.timeline.length) return final;
+  if (reached === 0) return null;
+  const near = (a: number, b: number) => Math.abs(a - b) <= 1e-6 * Math.max(1, Math.abs(a), Math.abs(b));
+  const total = received.reduce((a, b) => a + b, 0);
+  const zeroedEachPass = final !== null && received.length > 1 && !near(total, final) && near(received[received.length - 1]!, final);
+  return zeroedEachPass ? received[reached - 1]! : received.slice(0, reached).reduce((a, b) => a + b, 0);
 }

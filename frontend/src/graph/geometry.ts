@@ -4,6 +4,8 @@ export const NODE_HEIGHT = 46;
 export const FUNCTION_HEIGHT = 28;
 export const LAYER_GAP = 34;
 export const NODE_GAP = 18;
+/** Room above a box for its row of tags (labels.ts draws them there). */
+export const TAG_ROOM = 20;
 
 export type Orientation = 'TB' | 'LR';
 

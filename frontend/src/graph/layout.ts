@@ -13,7 +13,7 @@ import {
   coordCenter,
   aggMedian,
 } from 'd3-dag';
-import { LAYER_GAP, NODE_GAP, NODE_HEIGHT, type LayoutResult, type Orientation } from './geometry';
+import { LAYER_GAP, NODE_GAP, NODE_HEIGHT, TAG_ROOM, type LayoutResult, type Orientation } from './geometry';
 
 export type { LayoutResult, Orientation };
 
@@ -83,7 +83,8 @@ export function computeLayout(input: LayoutInput): LayoutResult {
   // d3-dag lays layers top to bottom; left to right swaps the box's sides, then the axes.
   const size = runSugiyama(n, graph, (node) => {
     const w = widths[Number(node.data)] ?? 100;
-    return lr ? [NODE_HEIGHT + NODE_GAP / 2, w + LAYER_GAP * 1.5] : [w + NODE_GAP, NODE_HEIGHT + LAYER_GAP];
+    // Left to right, nodes of a layer stack vertically: leave room for the tags above each.
+    return lr ? [NODE_HEIGHT + TAG_ROOM + NODE_GAP / 2, w + LAYER_GAP * 1.5] : [w + NODE_GAP, NODE_HEIGHT + LAYER_GAP];
   });
   const width = lr ? size.height : size.width;
   const height = lr ? size.width : size.height;

@@ -2,22 +2,13 @@
 // highlights. Everything it draws comes from its arguments; it keeps only caches
 // derived from the layout (edge lengths).
 import { EDGE_INPUT, EDGE_NOGRAD, KIND_FUNCTION, type GraphIndex } from './graphIndex';
-import type { NodeLabels } from './labels';
+import { FONTS, gradLabel, ZOOM, TAG_H, TAG_RISE, TAG_TEXT_PAD, TAG_TEXT_Y, labelItems, tagItems, type NodeLabels } from './labels';
 import { FUNCTION_HEIGHT, NODE_HEIGHT, type LayoutResult } from './geometry';
 import type { Palette } from './palette';
 import { EDGE_BACKWARD, EDGE_HIDDEN, NODE_GRADIENT, NODE_PENDING, type Pulse, type SceneState } from './scene';
-import { BADGE_TEXT } from './concepts';
-import { TROUBLE_LABELS } from './trouble';
+import { nodeTags, type Marks } from './tags';
 
-/** Extra marks on nodes: concept badges, trouble flags, gradient-check results. */
-export interface Marks {
-  badges: Uint8Array | null;
-  trouble: Uint8Array | null;
-  /** Per node: 1 the numerical check agrees, -1 it disagrees, 0 not checked. */
-  check: Int8Array | null;
-  /** A node whose hook fired at this step, or -1. */
-  hookFired: number;
-}
+export type { Marks };
 
 export interface ViewTransform {
   k: number;
@@ -111,9 +102,11 @@ export class Renderer {
       }
       ctx.stroke();
     }
-    const showTags = k >= 0.45;
-    ctx.font = '700 10px system-ui, sans-serif';
+    const showTags = k >= ZOOM.tags;
+    ctx.font = FONTS.tag;
     ctx.textBaseline = 'middle';
+    ctx.textAlign = 'left';
+    const measure = (text: string) => ctx.measureText(text).width;
     for (let i = 0; i < graph.n; i++) {
       if (!visible(i)) continue;
       const fn = graph.kind[i] === KIND_FUNCTION;
@@ -124,7 +117,6 @@ export class Renderer {
       const pending = scene.nodeState[i] === NODE_PENDING;
       const trouble = marks.trouble?.[i] ?? 0;
       const check = marks.check?.[i] ?? 0;
-      const tags: { text: string; colour: string }[] = [];
       if (trouble && !pending) {
         ctx.beginPath();
         ctx.roundRect(x - 5, y - 5, w + 10, h + 10, fn ? (h + 10) / 2 : 10);
@@ -133,7 +125,6 @@ export class Renderer {
         ctx.setLineDash([7, 4]);
         ctx.stroke();
         ctx.setLineDash([]);
-        for (const [bit, label] of TROUBLE_LABELS) if (trouble & bit) tags.push({ text: `⚠ ${label}`, colour: palette.error });
       }
       if (check !== 0) {
         ctx.beginPath();
@@ -141,32 +132,24 @@ export class Renderer {
         ctx.strokeStyle = check > 0 ? palette.ok : palette.error;
         ctx.lineWidth = Math.max(3, 2 * px);
         ctx.stroke();
-        tags.push({ text: check > 0 ? '✓ gradcheck' : '✗ gradcheck', colour: check > 0 ? palette.ok : palette.error });
       }
-      const b = marks.badges?.[i] ?? 0;
-      for (const [bit, text] of BADGE_TEXT) if (b & bit) tags.push({ text, colour: palette.muted });
       if (marks.hookFired === i) {
         ctx.beginPath();
         ctx.roundRect(x - 8, y - 8, w + 16, h + 16, 12);
         ctx.strokeStyle = palette.linked;
         ctx.lineWidth = Math.max(4, 2 * px);
         ctx.stroke();
-        tags.unshift({ text: 'hook fired', colour: palette.linked });
       }
+      const tags = nodeTags(i, marks, pending);
       if (!showTags || tags.length === 0) continue;
-      let tx = x + w;
-      for (let j = tags.length - 1; j >= 0; j--) {
-        const tag = tags[j]!;
-        const tw = ctx.measureText(tag.text).width + 10;
-        tx -= tw;
+      for (const item of tagItems(tags.map((t) => t.text), w, measure)) {
+        const tone = item.index >= 0 ? tags[item.index]!.tone : 'muted';
         ctx.beginPath();
-        ctx.roundRect(tx, y - 17, tw, 15, 7);
-        ctx.fillStyle = tag.colour;
+        ctx.roundRect(x + item.x, y - TAG_RISE, item.w, TAG_H, TAG_H / 2);
+        ctx.fillStyle = tone === 'error' ? palette.error : tone === 'ok' ? palette.ok : tone === 'linked' ? palette.linked : palette.muted;
         ctx.fill();
         ctx.fillStyle = palette.background;
-        ctx.textAlign = 'left';
-        ctx.fillText(tag.text, tx + 5, y - 9.5);
-        tx -= 3;
+        ctx.fillText(item.text, x + item.x + TAG_TEXT_PAD, y + TAG_TEXT_Y);
       }
     }
   }
@@ -261,8 +244,8 @@ export class Renderer {
     const { graph, layout, labels, scene, palette, transform, highlights } = input;
     const k = transform.k;
     const px = 1 / k;
-    const showText = k >= 0.3;
-    const showDetail = k >= 0.55;
+    const showText = k >= ZOOM.text;
+    const showDetail = k >= ZOOM.detail;
     for (let i = 0; i < graph.n; i++) {
       if (!visible(i)) continue;
       const fn = graph.kind[i] === KIND_FUNCTION;
@@ -286,10 +269,10 @@ export class Renderer {
         ctx.fillStyle = palette.edgeBackward;
         ctx.fillRect(x + 6, y + h - 4, w - 12, 2.5);
       }
-      if (showText && state !== NODE_PENDING) this.drawLabel(input, i, x, y, w, h, showDetail);
-      else if (showText && k >= 0.5) {
+      if (showText && state !== NODE_PENDING) this.drawLabel(input, i, x, y, w, showDetail);
+      else if (k >= ZOOM.ghostText) {
         ctx.globalAlpha = 0.55;
-        this.drawTitleOnly(input, i, x, y, w, h);
+        this.drawLabel(input, i, x, y, w, false);
       }
     }
     ctx.setLineDash([]);
@@ -314,56 +297,20 @@ export class Renderer {
     ctx.setLineDash([]);
   }
 
-  private drawTitleOnly(input: DrawInput, i: number, x: number, y: number, w: number, h: number): void {
+  /** The node's texts where labelItems puts them (the tests read the same items); `full` false: the title only. */
+  private drawLabel(input: DrawInput, i: number, x: number, y: number, w: number, full: boolean): void {
     const { ctx } = this;
-    ctx.fillStyle = input.palette.text;
-    ctx.font = '600 12px system-ui, sans-serif';
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'middle';
-    ctx.fillText(fit(ctx, input.labels.title[i]!, w - 10), x + w / 2, y + h / 2);
-  }
-
-  private drawLabel(input: DrawInput, i: number, x: number, y: number, w: number, h: number, detail: boolean): void {
-    const { ctx } = this;
-    const { labels, palette, graph } = input;
-    if (graph.kind[i] === KIND_FUNCTION || !detail) {
-      this.drawTitleOnly(input, i, x, y, w, h);
-      return;
-    }
+    const { palette, graph, labels } = input;
+    const grad = full && graph.kind[i] !== KIND_FUNCTION ? gradLabel(input.gradText(i)) : '';
+    ctx.font = FONTS.value;
+    const gradW = grad ? ctx.measureText(grad).width : 0;
     ctx.textBaseline = 'middle';
     ctx.textAlign = 'left';
-    ctx.font = '600 12px system-ui, sans-serif';
-    ctx.fillStyle = palette.text;
-    const title = fit(ctx, labels.title[i]!, w - 14);
-    ctx.fillText(title, x + 7, y + 13);
-    const used = ctx.measureText(title).width;
-    ctx.font = '11px system-ui, sans-serif';
-    ctx.fillStyle = palette.muted;
-    const d = labels.detail[i]!;
-    const dw = ctx.measureText(d).width;
-    if (used + dw + 20 < w) {
-      ctx.textAlign = 'right';
-      ctx.fillText(d, x + w - 7, y + 13);
-    }
-    ctx.textAlign = 'left';
-    ctx.font = '12px ui-monospace, SFMono-Regular, Menlo, monospace';
-    ctx.fillStyle = palette.text;
-    const value = labels.value[i]!;
-    const grad = input.gradText(i);
-    if (grad) {
-      ctx.fillStyle = palette.gradientText;
-      ctx.textAlign = 'right';
-      const g = fit(ctx, `∇ ${grad}`, value ? w / 2 : w - 14);
-      ctx.fillText(g, x + w - 7, y + 31);
-      ctx.textAlign = 'left';
-      ctx.fillStyle = palette.text;
-      if (value) ctx.fillText(fit(ctx, value, w - 21 - ctx.measureText(g).width), x + 7, y + 31);
-    } else if (value) {
-      ctx.fillText(fit(ctx, value, w - 14), x + 7, y + 31);
-    } else if (d && used + dw + 20 >= w) {
-      ctx.font = '11px system-ui, sans-serif';
-      ctx.fillStyle = palette.muted;
-      ctx.fillText(fit(ctx, d, w - 14), x + 7, y + 31);
+    for (const item of labelItems(graph, labels, i, w, grad, gradW, full)) {
+      ctx.font = item.font;
+      ctx.fillStyle = item.text === grad ? palette.gradientText : item.font === FONTS.detail ? palette.muted : palette.text;
+      // Boxes are sized for their texts; fit() only guards against a font that measures wider here.
+      ctx.fillText(fit(ctx, item.text, w - item.x - 4), x + item.x, y + item.y);
     }
   }
 

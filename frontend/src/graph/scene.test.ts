@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { TimelineIndex } from '../player/timeline';
+import { fixtures } from '../testing/fixtures';
 import { leafTrace, twoPassTrace } from '../testing/traces';
+import { leafGradAt } from './describe';
 import { GraphIndex, KIND_FUNCTION, ROLE_INDEX } from './graphIndex';
 import { EDGE_BACKWARD, EDGE_FORWARD, EDGE_HIDDEN, NODE_COMPUTED, NODE_GRADIENT, NODE_PENDING, pulsesAt, sceneAt } from './scene';
 
@@ -121,5 +123,21 @@ describe('pulsesAt', () => {
     expect(pulsesAt(g, tl, 2, 1)).toEqual([]);
     expect(pulsesAt(g, tl, 6, 0.5)).toEqual([]); // a print
     expect(pulsesAt(g, tl, 0, 0.5)).toEqual([]);
+  });
+});
+
+describe('leafGradAt (.grad at the cursor)', () => {
+  it('is None before backward, accumulates over passes, and is what torch left at the end', () => {
+    const trace = fixtures.accumulation;
+    const g = new GraphIndex(trace, trace.__source);
+    const x = g.byId.get(trace.variables['x']!)!;
+    const tl = new TimelineIndex(trace);
+    const first = tl.passes[0]!;
+    const second = tl.passes[1]!;
+    expect(leafGradAt(trace, g, x, 0)).toBeNull();
+    expect(leafGradAt(trace, g, x, first.start + 1)).toBeNull();
+    expect(leafGradAt(trace, g, x, first.end)).toBe(4);
+    expect(leafGradAt(trace, g, x, second.end)).toBe(8);
+    expect(leafGradAt(trace, g, x, tl.length)).toBe(0); // x.grad.zero_() at the end
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { td } from '../testing/traces';
-import { flatten, formatLabelValue, formatNumber, formatShape, formatTensor, tensorView, toNumber } from './format';
+import { flatten, formatCompact, formatNumber, formatShape, formatTensor, tensorView, toNumber } from './format';
 
 describe('formatNumber', () => {
   it('writes integers plainly and floats to 4 significant digits', () => {
@@ -42,11 +42,6 @@ describe('tensors', () => {
     const big = { ...td(null, [100, 13]), preview: [1, 2], stats: { min: -2, max: 3, mean: 0.1, std: 1, norm: 5, nan: 0, inf: 0 } };
     expect(formatTensor(big)).toBe('100×13 mean 0.1 · std 1 · min -2 · max 3');
   });
-  it('keeps canvas labels short', () => {
-    expect(formatLabelValue(td(3))).toBe('3');
-    expect(formatLabelValue(td([1, 2], [2]))).toBe('[1, 2]');
-    expect(formatLabelValue(td([1, 2, 3, 4], [4]))).toBe('');
-  });
   it('chooses a number, a table, a heatmap or a summary', () => {
     expect(tensorView(td(2.5))).toEqual({ kind: 'scalar', text: '2.5' });
     const table = tensorView(td([[1, 2], [3, 4]], [2, 2]));
@@ -67,5 +62,26 @@ describe('tensors', () => {
       expect(summary.preview).toBe('[1, nan, …]');
       expect(summary.text).toContain('1 nan');
     }
+  });
+});
+
+describe('formatCompact (node boxes)', () => {
+  it('writes scalars to 4 significant digits', () => {
+    expect(formatCompact(td(10.912345))).toBe('10.91');
+    expect(formatCompact(td(0.0091234))).toBe('0.009123');
+    expect(formatCompact(td(19.8))).toBe('19.8');
+    expect(formatCompact(td(-4))).toBe('-4');
+    expect(formatCompact(td([[2.5]], [1, 1]))).toBe('2.5');
+  });
+  it('writes up to 3 elements as a flat list, more as two and a count', () => {
+    expect(formatCompact(td([[0], [4.5]], [2, 1]))).toBe('[0, 4.5]');
+    expect(formatCompact(td([1.23456, -0.5, 3], [3]))).toBe('[1.23, -0.5, 3]');
+    expect(formatCompact(td([1.2, -0.5, 3, 4, 5, 6, 7, 8, 9, 10], [10]))).toBe('[1.2, -0.5, … ×10]');
+    expect(formatCompact({ ...td(null, [1000]), values: null, preview: [0.25, 1] })).toBe('[0.25, 1, … ×1000]');
+    expect(formatCompact(null)).toBe('');
+  });
+  it('stays short whatever the tensor', () => {
+    const values = Array.from({ length: 4096 }, (_, i) => -123456.789 * (i + 1));
+    expect(formatCompact(td(values, [64, 64])).length).toBeLessThanOrEqual(32);
   });
 });

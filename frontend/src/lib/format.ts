@@ -97,12 +97,23 @@ export function statsLine(t: TensorData, digits = 3): string {
   return parts.join(' · ');
 }
 
-/** A short value for a node label on the canvas, or '' when it would not fit. */
-export function formatLabelValue(t: TensorData | null | undefined): string {
+/**
+ * A tensor in a few characters, for a node box: a scalar to 4 significant digits
+ * ("0.009123"), up to `inline` elements as a flat list ("[1.2, -0.5, 3]"), more as
+ * the first two and the count ("[1.2, -0.5, … ×10]"). Its length is bounded, so a
+ * box sized for it stays small; the box's detail says the shape.
+ */
+export function formatCompact(t: TensorData | null | undefined, inline = 3): string {
   if (!t) return '';
-  if (t.numel === 1) return formatNumber(scalarOf(t), 4);
-  if (t.values !== null && t.values !== undefined && t.numel <= 3) return nested(t.values, 3);
-  return '';
+  if (t.numel === 1) {
+    const s = scalarOf(t);
+    return s === null ? '' : formatNumber(s, 4);
+  }
+  if (t.numel === 0) return '[]';
+  const { values, complete } = knownValues(t);
+  if (complete && t.numel <= inline) return `[${values.map((v) => formatNumber(v, 3)).join(', ')}]`;
+  const head = values.slice(0, 2).map((v) => formatNumber(v, 3));
+  return head.length ? `[${head.join(', ')}, … ×${t.numel}]` : `… ×${t.numel}`;
 }
 
 export type TensorView =

@@ -27,3 +27,19 @@ describe('live slider literals', () => {
     expect(sliderRange(0).min).toBe(-5);
   });
 });
+
+describe('sliders only on scalar tensor literals', () => {
+  const at = (text: string) => literalIn(text, { line: 1, col: 0, end_line: 1, end_col: text.length });
+  it('finds the number of torch.tensor(3.0, ...) and tensor(3.0)', () => {
+    expect(at('torch.tensor(3.0, requires_grad=True)')!.value).toBe(3);
+    expect(at('tensor(-1.5e-2)')!.value).toBe(-0.015);
+    expect(at('torch.tensor(2.0).requires_grad_()')!.value).toBe(2);
+  });
+  it('leaves subscripts, lists and expressions alone', () => {
+    expect(at('w[0]')).toBeNull();
+    expect(at('2 * x * w[0]')).toBeNull();
+    expect(at('torch.tensor([1.0, 2.0])')).toBeNull();
+    expect(at('torch.ones(3)')).toBeNull();
+    expect(at('torch.tensor(x + 1.0)')).toBeNull();
+  });
+});

@@ -1,5 +1,5 @@
-// Live sliders: the number literal that made a scalar leaf, found in the leaf's
-// source span, and the source with that literal rewritten.
+// Live sliders: the number of the scalar tensor literal that made a leaf, found in
+// the leaf's source span, and the source with that number rewritten.
 import type { Span } from '../api/types';
 
 export interface Literal {
@@ -22,22 +22,24 @@ export function offsetOf(source: string, line: number, col: number): number {
   return offset + col;
 }
 
-const NUMBER = /(?<![\w.])-?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?(?![\w.])/g;
+const NUMBER = '-?(?:\\d+\\.\\d*|\\.\\d+|\\d+)(?:[eE][-+]?\\d+)?';
+/** A scalar tensor literal: torch.tensor(3.0, ...) (or tensor(3.0) after `from torch import tensor`). */
+const SCALAR_TENSOR = new RegExp(`^\\s*(?:torch\\.)?tensor\\(\\s*(${NUMBER})\\s*[,)]`);
 
-/** The single number literal inside `span`, or null when there is none or several. */
+/**
+ * The number of a scalar tensor literal spanning `span`, e.g. the 3.0 of
+ * torch.tensor(3.0, requires_grad=True); null for anything else (a subscript
+ * like w[0], a list, an expression), which a slider must not rewrite.
+ */
 export function literalIn(source: string, span: Span | null | undefined): Literal | null {
   if (!span) return null;
   const start = offsetOf(source, span.line, span.col);
   const end = offsetOf(source, span.end_line, span.end_col);
   const text = source.slice(start, end);
-  // Only the call's first positional argument, e.g. torch.tensor(3.0, requires_grad=True).
-  const found: Literal[] = [];
-  for (const m of text.matchAll(NUMBER)) {
-    const before = text.slice(0, m.index);
-    if (/=\s*$/.test(before)) continue; // a keyword argument's value
-    found.push({ start: start + m.index!, end: start + m.index! + m[0].length, value: Number(m[0]), float: /[.eE]/.test(m[0]) });
-  }
-  return found.length === 1 ? found[0]! : null;
+  const m = SCALAR_TENSOR.exec(text);
+  if (!m) return null;
+  const at = start + m.index + m[0].indexOf(m[1]!, m[0].indexOf('(') + 1);
+  return { start: at, end: at + m[1]!.length, value: Number(m[1]), float: /[.eE]/.test(m[1]!) };
 }
 
 /** The number as a Python literal: shortest form, a float stays a float. */

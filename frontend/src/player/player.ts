@@ -35,6 +35,11 @@ export class Player {
   private readonly baseRate: number;
   private readonly stepMs: number;
   private readonly listeners = new Set<(p: Player) => void>();
+  /**
+   * Whether playing and stepping must stop before `step` (the cursor it would reach):
+   * predict mode's questions. Seeking and jumping pass it (the lecturer may go anywhere).
+   */
+  gate: ((step: number) => boolean) | null = null;
 
   constructor(
     public timeline: TimelineIndex,
@@ -51,6 +56,11 @@ export class Player {
 
   get atEnd(): boolean {
     return this.cursor >= this.length;
+  }
+
+  /** The next step waits behind the gate. */
+  get blocked(): boolean {
+    return !this.atEnd && !!this.gate?.(this.cursor + 1);
   }
 
   /** The backward pass the cursor is in, or null during forward. */
@@ -96,6 +106,7 @@ export class Player {
 
   stepForward(): void {
     this.pause();
+    if (this.blocked) return this.emit();
     if (!this.atEnd) this.seek(this.cursor + 1, true);
   }
 
@@ -126,6 +137,7 @@ export class Player {
     if (this.length === 0) return;
     if (this.atEnd) this.seek(0);
     if (this.playing) return;
+    if (this.progress >= 1 && this.blocked) return this.emit();
     this.playing = true;
     // A settled step is done: the next one starts now.
     if (this.progress >= 1 && !this.atEnd) {
@@ -169,11 +181,16 @@ export class Player {
     if (this.playing) {
       let c = this.cursor;
       let f = this.progress + (dtMs / 1000) * this.rate;
+      let gated = false;
       while (f >= 1 && c < this.length) {
+        if (this.gate?.(c + 1)) {
+          gated = true;
+          break;
+        }
         c++;
         f -= 1;
       }
-      if (c >= this.length && f >= 1) {
+      if ((c >= this.length || gated) && f >= 1) {
         f = 1;
         this.playing = false;
       }

@@ -14,11 +14,29 @@ export function scriptJson(trace: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-/** The standalone player page with `trace` inside it. */
-export function standaloneHtml(template: string, trace: Trace, title?: string): string {
+/**
+ * What the app adds to a standalone page besides the trace: the program (the code
+ * panel, the running line and the same node names as the app), the lesson, the
+ * captions and the view. Python's to_html writes none; the page then shows the graph alone.
+ */
+export interface EmbeddedLesson {
+  title: string | null;
+  text: string | null;
+  source: string;
+  /** [step, caption] pairs. */
+  captions: [number, string][];
+  torchviz: boolean;
+}
+
+const LESSON_ID = 'gradtrace-lesson';
+
+/** The standalone player page with `trace` (and the lesson, if given) inside it. */
+export function standaloneHtml(template: string, trace: Trace, title?: string, lesson?: EmbeddedLesson): string {
   if (!TRACE_TAG.test(template)) throw new Error('the standalone template has no <script id="gradtrace-trace">');
   const payload = scriptJson(trace);
-  let page = template.replace(TRACE_TAG, (_, open: string, __: string, close: string) => open + payload + close);
+  // The lesson rides in its own <script> next to the trace's, so the template needs no change.
+  const extra = lesson ? `<script id="${LESSON_ID}" type="application/json">${scriptJson(lesson)}</script>` : '';
+  let page = template.replace(TRACE_TAG, (_, open: string, __: string, close: string) => open + payload + close + extra);
   if (title) page = page.replace(/<title>[\s\S]*?<\/title>/i, () => `<title>${title.replace(/[<&>"]/g, (c) => `&#${c.charCodeAt(0)};`)} · gradtrace</title>`);
   return page;
 }
@@ -28,6 +46,24 @@ export function readEmbeddedTrace(doc: Document): Trace | null {
   const text = doc.getElementById('gradtrace-trace')?.textContent?.trim() ?? '';
   if (!text || text === '__GRADTRACE_TRACE__') return null;
   return JSON.parse(text) as Trace;
+}
+
+/** The lesson in the page, or null (a page written by Python's to_html has none). */
+export function readEmbeddedLesson(doc: Document): EmbeddedLesson | null {
+  const text = doc.getElementById(LESSON_ID)?.textContent?.trim() ?? '';
+  if (!text) return null;
+  try {
+    const l = JSON.parse(text) as Partial<EmbeddedLesson>;
+    return {
+      title: typeof l.title === 'string' ? l.title : null,
+      text: typeof l.text === 'string' ? l.text : null,
+      source: typeof l.source === 'string' ? l.source : '',
+      captions: Array.isArray(l.captions) ? l.captions.filter((c): c is [number, string] => Array.isArray(c) && typeof c[0] === 'number' && typeof c[1] === 'string') : [],
+      torchviz: l.torchviz === true,
+    };
+  } catch {
+    return null;
+  }
 }
 
 export function traceFileName(trace: Trace): string {

@@ -1,6 +1,11 @@
 // A moment of gradtrace in the URL hash: the program (deflated, base64url), the
-// device, the seed and the step, so a link opens exactly that moment.
+// device, the seed and the step, so a link opens exactly that moment; with the
+// lecturer's captions, the predict-mode questions and the view.
 import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
+import { decodeCaptions, encodeCaptions, type Captions } from '../player/captions';
+import { fromBase64Url, toBase64Url } from './base64url';
+
+export { fromBase64Url, toBase64Url };
 
 export interface SharedState {
   source: string;
@@ -11,19 +16,28 @@ export interface SharedState {
   example?: string | null;
   /** Open in presentation mode. */
   present?: boolean;
+  /** Captions by step. */
+  captions?: Captions;
+  /** Predict mode: the steps that ask (null or absent: predict mode off). */
+  ask?: readonly number[] | null;
+  /** The torchviz-style view (grad_fn chain only). */
+  torchviz?: boolean;
 }
 
-export function toBase64Url(bytes: Uint8Array): string {
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+/** Steps, ascending, as base36 differences joined by '.' (no escaping, short): 12,14,20 → "c.2.6". */
+export function encodeSteps(steps: readonly number[]): string {
+  const sorted = [...new Set(steps)].filter((s) => Number.isInteger(s) && s >= 0).sort((a, b) => a - b);
+  return sorted.map((s, i) => (s - (i ? sorted[i - 1]! : 0)).toString(36)).join('.');
 }
 
-export function fromBase64Url(text: string): Uint8Array {
-  const b64 = text.replace(/-/g, '+').replace(/_/g, '/');
-  const binary = atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4));
-  const out = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
+export function decodeSteps(text: string): number[] {
+  const out: number[] = [];
+  let at = 0;
+  for (const part of text.split('.')) {
+    if (!/^[0-9a-z]+$/.test(part)) continue;
+    at += parseInt(part, 36);
+    out.push(at);
+  }
   return out;
 }
 
@@ -35,6 +49,10 @@ export function encodeHash(state: SharedState): string {
   if (state.step !== null) params.set('step', String(state.step));
   if (state.example) params.set('example', state.example);
   if (state.present) params.set('present', '1');
+  if (state.torchviz) params.set('view', 'torchviz');
+  if (state.ask) params.set('ask', encodeSteps(state.ask));
+  const captions = state.captions ? encodeCaptions(state.captions) : '';
+  if (captions) params.set('cap', captions);
   return '#' + params.toString();
 }
 
@@ -61,5 +79,8 @@ export function decodeHash(hash: string): SharedState | null {
     step: int('step'),
     example: params.get('example'),
     present: params.get('present') === '1',
+    captions: decodeCaptions(params.get('cap')),
+    ask: params.has('ask') ? decodeSteps(params.get('ask') ?? '') : null,
+    torchviz: params.get('view') === 'torchviz',
   };
 }

@@ -1,0 +1,17 @@
+// The line(s) running at a step: the current node's (forward), the backward() call's (backward).
+import type { GraphIndex } from '../graph/graphIndex';
+import type { SceneState } from '../graph/scene';
+import type { TimelineIndex } from '../player/timeline';
+import type { Running } from './decorations';
+
+export function runningAt(scene: SceneState, graph: GraphIndex, timeline: TimelineIndex): Running | null {
+  if (scene.phase === 'forward' && scene.current >= 0) {
+    const s = graph.nodes[scene.current]?.span;
+    return s ? { from: s.line, to: s.end_line ?? s.line, phase: 'forward' } : null;
+  }
+  if (scene.phase === 'backward' && scene.pass !== null) {
+    const line = timeline.passes.find((p) => p.index === scene.pass)?.line;
+    return line ? { from: line, to: line, phase: 'backward' } : null;
+  }
+  return null;
+}
