@@ -32,7 +32,12 @@ loss = (h * h).sum() + b.pow(2).mean()
 loss.backward()
 print(w.grad)
 """
-FOREVER = "while True:\n    pass\n"
+# Runs until its worker is killed: a plain `while True` ends in ms at the loop-iteration
+# limit, so under load such jobs finished before their clients could hang up.
+FOREVER = (
+    "import torch\na = torch.randn(400, 400)\n"
+    "for i in range(100000):\n    d = torch.linalg.det(a)\n"
+)
 
 
 @pytest.fixture(scope="module")
