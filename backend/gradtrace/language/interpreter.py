@@ -1306,9 +1306,12 @@ class Interpreter:
                     else:
                         sizes.check_broadcast(opname, a, b, limit)
                 result = op(a, b)
-                if self.rec.active and isinstance(result, Tensor):
-                    inputs = (a, b) if a_tensor and b_tensor else ((a,) if a_tensor else (b,))
-                    self.rec.result(result, node, None, inputs)
+                if isinstance(result, Tensor):
+                    if self.rec.active:
+                        inputs = (a, b) if a_tensor and b_tensor else ((a,) if a_tensor else (b,))
+                        self.rec.result(result, node, None, inputs)
+                    else:
+                        self.rec.untracked(result)
                 return result
             if op is operator.mul:
                 self._check_repeat(a, b)
@@ -1413,8 +1416,11 @@ class Interpreter:
             except BaseException as exc:
                 locate(exc, node)
                 raise
-            if rec.active and isinstance(result, Tensor):
-                rec.result(result, node, None, (value,))
+            if isinstance(result, Tensor):
+                if rec.active:
+                    rec.result(result, node, None, (value,))
+                else:
+                    rec.untracked(result)
             return result
 
         return unary
@@ -1944,6 +1950,8 @@ class Interpreter:
             self.check_size(result)
             if self.rec.active:
                 self.rec.result(result, node, label, _tensor_inputs(args, kwargs))
+            else:
+                self.rec.untracked(result)
         elif isinstance(result, (tuple, list)):
             if result and isinstance(result[0], Tensor):
                 self.check_sizes(result)
@@ -2121,6 +2129,8 @@ class Interpreter:
             self.check_size(result)
             if self.rec.active:
                 self.rec.result(result, node, label, (obj, *_tensor_inputs(args, kwargs)))
+            else:
+                self.rec.untracked(result)
         elif isinstance(result, tuple):
             self.check_sizes(result)
             if self.rec.active:
