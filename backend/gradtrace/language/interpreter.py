@@ -33,6 +33,7 @@ from gradtrace.language.builtins import (
 from gradtrace.language.callables import Checked, Unbound
 from gradtrace.language.errors import ForbiddenError, LimitError, ProgramError
 from gradtrace.language.limits import Limits
+from gradtrace.language.memory import MemoryBound
 from gradtrace.language.namespaces import (
     IMPORT_HINTS,
     MODULES,
@@ -205,6 +206,7 @@ class Interpreter:
         self.depth = 0
         self.repeated = 0
         self.deadline = time.monotonic() + limits.wall_time_s
+        self.memory = MemoryBound(limits.memory_mb)
         self.int_bound = 1 << limits.int_bits
         table = make_builtins(self)
         table["print"] = self.builtin_print
@@ -242,6 +244,8 @@ class Interpreter:
             raise LimitError(f"the program ran more than {self.limits.steps:,} steps")
         if time.monotonic() > self.deadline:
             raise LimitError(f"the program ran longer than {self.limits.wall_time_s:g} s")
+        if not self.steps & 1023:
+            self.memory.check()
 
     def segment(self, node: ast.AST) -> str:
         """The source text of `node`, on one line and shortened, for labels."""
@@ -1372,6 +1376,8 @@ class Interpreter:
                     f"a {type(value).__name__} of {len(value):,} items is over the limit "
                     f"({self.limits.sequence_items:,})"
                 )
+            if len(value) > 4096:  # a large container: what all of them hold is bounded too
+                self.memory.check()
         elif isinstance(value, Tensor) and value.numel() > self.limits.tensor_elements:
             raise LimitError(
                 f"a tensor of {value.numel():,} elements is over the limit "

@@ -19,6 +19,7 @@ import time
 import traceback
 from collections import deque
 
+from gradtrace.language import memory
 from gradtrace.sandbox import confine, seccomp_filter
 from gradtrace.sandbox.config import WorkerConfig
 from gradtrace.sandbox.failures import memory_failure, relabel_memory_error
@@ -130,7 +131,9 @@ def serve_jobs(config: WorkerConfig, sock: socket.socket, *, parent: int) -> Non
     from one job to the next without waiting for the server; it may then take that job
     back (to give it to a worker that came free) with a `cancel` frame, which is answered
     `skipped` if it arrived before the job started."""
-    confine.confine(config, keep_fds=[sock.fileno()], parent=parent)
+    # /proc/self/statm stays open: the memory bound reads it, and a confined worker may
+    # not open files.
+    confine.confine(config, keep_fds=[sock.fileno(), *memory.kept_fds()], parent=parent)
     sock.sendall(encode_frame({"ready": True, "pid": os.getpid()}))
     inbox: deque[Header] = deque()
     done = 0
