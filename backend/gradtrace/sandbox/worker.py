@@ -163,6 +163,11 @@ def serve_jobs(config: WorkerConfig, sock: socket.socket, *, parent: int) -> Non
         sock.sendall(encode_frame(header, blobs))
         if header["retire"]:
             os._exit(0)
+        # The engine turns the cyclic GC off during runs: a job's reference cycles would
+        # live on into the next job. Its objects are all that is not frozen (about 0.4 ms
+        # after a 100-step training loop), collected once the answer is on its way.
+        blobs = ()
+        gc.collect()
 
 
 def _next_header(sock: socket.socket) -> Header | None:
