@@ -1,5 +1,5 @@
-# expect: LimitError
-# m.forward = F.pad: a Module call pads one element to 3000x3000 (9M) with no size check
+# expect: ForbiddenError
+# m.forward = F.pad: replacing a torch Module's method is refused (ForbiddenError), so the unchecked Module call never runs
 import torch
 from torch import nn
 m = nn.Identity()

@@ -1,5 +1,5 @@
-# expect: LimitError
-# m.forward = torch.zeros: a Module call runs torch.zeros(3000, 3000) with no size check (call_module checks nothing)
+# expect: ForbiddenError
+# m.forward = torch.zeros: replacing a torch Module's method is refused (ForbiddenError), so call_module never runs torch.zeros(3000, 3000)
 import torch
 m = torch.nn.Identity()
 m.forward = torch.zeros

@@ -33,6 +33,7 @@ from gradtrace.language.builtins import (
 from gradtrace.language.callables import Checked, Unbound
 from gradtrace.language.errors import ForbiddenError, LimitError, ProgramError
 from gradtrace.language.limits import Limits
+from gradtrace.language.memory import MemoryBound
 from gradtrace.language.namespaces import (
     IMPORT_HINTS,
     MODULES,
@@ -202,9 +203,11 @@ class Interpreter:
         self.rec = recorder
         self.device = device
         self.steps = 0
+        self.ticks = 0
         self.depth = 0
         self.repeated = 0
         self.deadline = time.monotonic() + limits.wall_time_s
+        self.memory = MemoryBound(limits.memory_mb)
         self.int_bound = 1 << limits.int_bits
         table = make_builtins(self)
         table["print"] = self.builtin_print
@@ -242,6 +245,10 @@ class Interpreter:
             raise LimitError(f"the program ran more than {self.limits.steps:,} steps")
         if time.monotonic() > self.deadline:
             raise LimitError(f"the program ran longer than {self.limits.wall_time_s:g} s")
+        # Called every 256 steps: the resident size is read every 1,024.
+        self.ticks += 1
+        if not self.ticks & 3:
+            self.memory.check()
 
     def segment(self, node: ast.AST) -> str:
         """The source text of `node`, on one line and shortened, for labels."""
@@ -1306,9 +1313,12 @@ class Interpreter:
                     else:
                         sizes.check_broadcast(opname, a, b, limit)
                 result = op(a, b)
-                if self.rec.active and isinstance(result, Tensor):
-                    inputs = (a, b) if a_tensor and b_tensor else ((a,) if a_tensor else (b,))
-                    self.rec.result(result, node, None, inputs)
+                if isinstance(result, Tensor):
+                    if self.rec.active:
+                        inputs = (a, b) if a_tensor and b_tensor else ((a,) if a_tensor else (b,))
+                        self.rec.result(result, node, None, inputs)
+                    else:
+                        self.rec.untracked(result)
                 return result
             if op is operator.mul:
                 self._check_repeat(a, b)
@@ -1369,6 +1379,8 @@ class Interpreter:
                     f"a {type(value).__name__} of {len(value):,} items is over the limit "
                     f"({self.limits.sequence_items:,})"
                 )
+            if len(value) > 4096:  # a large container: what all of them hold is bounded too
+                self.memory.check()
         elif isinstance(value, Tensor) and value.numel() > self.limits.tensor_elements:
             raise LimitError(
                 f"a tensor of {value.numel():,} elements is over the limit "
@@ -1413,8 +1425,11 @@ class Interpreter:
             except BaseException as exc:
                 locate(exc, node)
                 raise
-            if rec.active and isinstance(result, Tensor):
-                rec.result(result, node, None, (value,))
+            if isinstance(result, Tensor):
+                if rec.active:
+                    rec.result(result, node, None, (value,))
+                else:
+                    rec.untracked(result)
             return result
 
         return unary
@@ -1944,6 +1959,8 @@ class Interpreter:
             self.check_size(result)
             if self.rec.active:
                 self.rec.result(result, node, label, _tensor_inputs(args, kwargs))
+            else:
+                self.rec.untracked(result)
         elif isinstance(result, (tuple, list)):
             if result and isinstance(result[0], Tensor):
                 self.check_sizes(result)
@@ -2121,6 +2138,8 @@ class Interpreter:
             self.check_size(result)
             if self.rec.active:
                 self.rec.result(result, node, label, (obj, *_tensor_inputs(args, kwargs)))
+            else:
+                self.rec.untracked(result)
         elif isinstance(result, tuple):
             self.check_sizes(result)
             if self.rec.active:

@@ -21,6 +21,10 @@ class Limits(BaseModel):
         default=10_000_000,
         description="items and characters made by repeating lists, tuples and strings, in all",
     )
+    memory_mb: int = Field(
+        default=192,
+        description="MB of memory a program's objects may add to the process, lists and tensors alike",
+    )
     loop_iterations: int = Field(default=100_000, description="iterations of one loop")
     steps: int = Field(default=2_000_000, description="evaluation steps in all")
     recursion_depth: int = Field(default=100, description="nested calls of user functions")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import re
+import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import partial
@@ -203,6 +204,10 @@ class Recorder:
         self.series: dict[str, list[Any]] = {}
         self.truncation: list[str] = []
         self.held_elements = 0
+        # Tensors made while recording is off (a Function's forward, hooks during backward),
+        # counted while they live: numel by id, released by a finalizer.
+        self.untracked_elements: dict[int, int] = {}
+        self.untracked_total = 0
         self.next_id = 0
         # Leaves that require grad, numbered as the program makes them; and the gradient
         # check's perturbation of one of their elements, if this is one of its runs.
@@ -288,10 +293,7 @@ class Recorder:
             rec.previous = previous
         rec.snapshot = self._snapshot(t)
         self.held_elements += t.numel()
-        if self.held_elements > self.limits.total_elements:
-            raise LimitError(
-                f"the program's tensors hold more than {self.limits.total_elements:,} elements in all"
-            )
+        self._check_elements()
         self.tensors.append(rec)
         self.by_tensor[identity(t)] = rec
         self.versions.setdefault(identity(t), []).append(rec)
@@ -300,6 +302,26 @@ class Recorder:
         if len(self.tensors) + len(self.functions) > self.prune_at:
             self._prune_during_run()
         return rec
+
+    def _check_elements(self) -> None:
+        if self.held_elements + self.untracked_total > self.limits.total_elements:
+            raise LimitError(
+                f"the program's tensors hold more than {self.limits.total_elements:,} elements in all"
+            )
+
+    def untracked(self, t: Tensor) -> None:
+        """A tensor made while recording is off: it counts toward the budget while alive."""
+        key = id(t)
+        if key in self.untracked_elements:
+            return
+        n = t.numel()
+        self.untracked_elements[key] = n
+        self.untracked_total += n
+        weakref.finalize(t, self._release, key)
+        self._check_elements()
+
+    def _release(self, key: int) -> None:
+        self.untracked_total -= self.untracked_elements.pop(key, 0)
 
     def _new_leaf(self, t: Tensor) -> None:
         """Number the leaves in the order the program makes them (the gradient check's keys)."""

@@ -171,12 +171,16 @@ def clean_torch_state(seed: int, device: str) -> Iterator[None]:
     default_dtype = torch.get_default_dtype()
     recursion = sys.getrecursionlimit()
     threads = torch.get_num_threads()
+    warn_always = torch.is_warn_always_enabled()
     # Programs here are small: one thread is faster, and several jobs share the cores.
     torch.set_num_threads(1)
     torch.set_grad_enabled(True)
     torch.set_default_dtype(torch.float32)
     torch.set_printoptions(profile="default")
     torch.autograd.set_detect_anomaly(False)
+    # torch's C++ warn-once flags are per process: without this only a worker's first
+    # program would see `x.T`'s warning, and a program could tell it was not the first.
+    torch.set_warn_always(True)
     manual_seed(seed)
     sys.setrecursionlimit(max(recursion, 8000))
     device_context = torch.device(device) if device != "cpu" else contextlib.nullcontext()
@@ -189,6 +193,7 @@ def clean_torch_state(seed: int, device: str) -> Iterator[None]:
         torch.set_printoptions(profile="default")
         sys.setrecursionlimit(recursion)
         torch.set_num_threads(threads)
+        torch.set_warn_always(warn_always)
 
 
 def _live_tensors(names: dict[str, Any]) -> list[torch.Tensor]:
@@ -261,13 +266,15 @@ def _trace(
             names = {}
             if error is None:
                 error = _limit_at(exc, exc.message)
-    warnings_seen = [
-        {
-            "message": clean_text(str(w.message)),
-            "line": w.lineno if w.filename == "<program>" else None,
-        }
-        for w in seen[:50]
-    ]
+    # Each distinct warning once: warn-always repeats torch's in every loop iteration.
+    distinct: dict[tuple[str, int | None], None] = {}
+    for w in seen:
+        distinct.setdefault(
+            (clean_text(str(w.message)), w.lineno if w.filename == "<program>" else None)
+        )
+        if len(distinct) >= 50:
+            break
+    warnings_seen = [{"message": message, "line": line} for message, line in distinct]
     return dump_trace(
         recorder,
         ok=error is None,

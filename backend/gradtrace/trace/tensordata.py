@@ -242,7 +242,9 @@ def materialize_all(snaps: list[Snapshot]) -> None:
             for snap, _t in members:
                 _small(snap, numel)
             continue
-        if len(members) < _BATCH_MIN:
+        # Stacking copies the group: tensors this large gain nothing from it, and the copy
+        # can be more than a memory-capped worker has left (4 x 1M float64 is 32 MB).
+        if len(members) < _BATCH_MIN or numel * _BATCH_MIN > _BATCH_ELEMENTS:
             for snap, _t in members:
                 snap.materialize()
             continue
