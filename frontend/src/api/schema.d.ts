@@ -401,6 +401,12 @@ export interface components {
              */
             max_exponent: number;
             /**
+             * Memory Mb
+             * @description MB of memory a program's objects may add to the process, lists and tensors alike
+             * @default 192
+             */
+            memory_mb: number;
+            /**
              * Output Chars
              * @description characters printed
              * @default 200000
