@@ -1,4 +1,4 @@
-"""The whole engine in one call: source in, Trace out (shared/docs/API.md)."""
+"""The whole engine in one call: source in, Trace out (docs/API.md)."""
 
 from __future__ import annotations
 

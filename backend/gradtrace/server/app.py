@@ -1,4 +1,4 @@
-"""The FastAPI app: routes of shared/docs/API.md over the trace service."""
+"""The FastAPI app: routes of docs/API.md over the trace service."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The Trace: the one definition of what a run produces (shared/docs/API.md).
+"""The Trace: the one definition of what a run produces (docs/API.md).
 
 The browser, the CLI's DOT and HTML output, the notebook view and the tests all read
 this. The engine builds plain dicts and serializes them with orjson for speed; these
