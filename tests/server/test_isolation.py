@@ -178,3 +178,14 @@ async def test_tensors_near_the_limits_are_traced(anyio_backend: str) -> None:
             response = await api.client.post("/api/trace", json={"source": source})
             trace = response.json()
             assert trace["ok"] is True, (name, trace["error"])
+
+
+async def test_a_forked_worker_bounds_its_own_memory(anyio_backend: str) -> None:
+    """The memory bound reads the worker's own resident size: the zygote's /proc/self/statm,
+    opened during its warm-up, named the zygote, so a worker's hoard went unseen."""
+    hoard = "import torch\nx = torch.ones(1000000)\nkeep = [x.tolist() for i in range(12)]\n"
+    async for api in open_app(make_settings(workers=1)):
+        for _ in range(2):  # the second job runs in a worker that has already run one
+            error = (await api.client.post("/api/trace", json={"source": hoard})).json()["error"]
+            assert error["type"] == "LimitError", error
+            assert "memory_mb" in error["message"]

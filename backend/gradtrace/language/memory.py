@@ -9,6 +9,7 @@ container. tracemalloc would be exact but slows every allocation.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import os
 import resource
@@ -17,8 +18,10 @@ from typing import Any
 from gradtrace.language.errors import LimitError
 
 _PAGE = resource.getpagesize()
-# Opened once per process, before a sandbox may forbid opening files; kept open.
-_statm: list[int] = []
+# Opened once per process, before a sandbox may forbid opening files; kept open. Keyed by
+# pid: the file opened as /proc/self/statm stays the opener's, so a forked child (a
+# worker forked from the zygote) must open its own.
+_statm: dict[int, int] = {}
 # glibc keeps freed heap pages resident and hands them out again without the resident
 # size growing: a program could fill what earlier work freed unseen. malloc_trim returns
 # them first (0.1 ms when little is free). Looked up at import, before a sandbox forbids
@@ -28,12 +31,19 @@ _malloc_trim: Any = getattr(ctypes.CDLL(None), "malloc_trim", None)
 
 def _resident() -> int:
     """Resident bytes of this process; its peak where /proc cannot be read."""
-    if not _statm:
+    pid = os.getpid()
+    fd = _statm.get(pid)
+    if fd is None:
+        for inherited in _statm.values():  # the parent's, after a fork: not ours
+            if inherited >= 0:
+                with contextlib.suppress(OSError):
+                    os.close(inherited)
+        _statm.clear()
         try:
-            _statm.append(os.open("/proc/self/statm", os.O_RDONLY | os.O_CLOEXEC))
+            fd = os.open("/proc/self/statm", os.O_RDONLY | os.O_CLOEXEC)
         except OSError:
-            _statm.append(-1)
-    fd = _statm[0]
+            fd = -1
+        _statm[pid] = fd
     if fd >= 0:
         try:
             return int(os.pread(fd, 64, 0).split()[1]) * _PAGE
@@ -65,4 +75,4 @@ class MemoryBound:
 def kept_fds() -> list[int]:
     """The descriptor to keep open when a worker closes the others before its jobs."""
     _resident()
-    return [fd for fd in _statm if fd >= 0]
+    return [fd for fd in _statm.values() if fd >= 0]
