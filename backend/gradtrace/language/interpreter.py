@@ -209,14 +209,11 @@ class Interpreter:
         self.deadline = time.monotonic() + limits.wall_time_s
         self.memory = MemoryBound(limits.memory_mb)
         self.int_bound = 1 << limits.int_bits
-        table = make_builtins(self)
-        table["print"] = self.builtin_print
-        self.builtins: dict[str, Any] = {
-            name: value
-            if isinstance(value, _SAFE_CALLABLES) or not callable(value)
-            else Checked(value, None, name)
-            for name, value in table.items()
-        }
+        self.builtin_table = make_builtins(self)
+        self.builtin_table["print"] = self.builtin_print
+        # What a program holds of each builtin, made when a name in the program first asks
+        # for it (at compile time): wrapping all ~70 for every job cost ~5 % of a small one.
+        self.builtins: dict[str, Any] = {}
         # The call being evaluated: where a Checked called from inside torch or a builtin
         # (a hook, a map) is recorded.
         self.here: ast.AST | None = None
@@ -237,6 +234,7 @@ class Interpreter:
         """Drop what ties the program's objects into cycles (scopes, builtins), once it ended."""
         self.globals.vars.clear()
         self.builtins.clear()
+        self.builtin_table.clear()
         self.handling.clear()
 
     def tick(self) -> None:
@@ -1056,9 +1054,21 @@ class Interpreter:
             raise LimitError(f"an integer literal is over {self.limits.int_bits} bits", node)
         return lambda scope: value
 
+    def builtin_value(self, name: str) -> Any:
+        """The builtin `name` as a program holds it (a Checked where callable), or _MISSING."""
+        value = self.builtins.get(name, _MISSING)
+        if value is _MISSING:
+            value = self.builtin_table.get(name, _MISSING)
+            if value is not _MISSING:
+                if callable(value) and not isinstance(value, _SAFE_CALLABLES):
+                    value = Checked(value, None, name)
+                self.builtins[name] = value
+        return value
+
     def expr_Name(self, node: ast.Name, fc: _FunctionContext) -> Closure:
         name = node.id
         interp = self
+        self.builtin_value(name)  # the load below finds it in self.builtins
         builtins = self.builtins
         globals_ = self.globals
 
@@ -1087,12 +1097,12 @@ class Interpreter:
         return load
 
     def load_builtin(self, name: str, node: ast.AST, scope: Scope) -> Any:
-        value = self.builtins.get(name, _MISSING)
+        value = self.builtin_value(name)
         if value is not _MISSING:
             return value
         if name in FORBIDDEN_BUILTINS:
             raise ForbiddenError(FORBIDDEN_BUILTINS[name], node)
-        known: set[str] = set(self.builtins)
+        known: set[str] = set(self.builtin_table)
         s: Scope | None = scope
         while s is not None:
             known.update(s.vars)
