@@ -119,7 +119,7 @@ def environment(imports: Sequence[str], *, sandboxed: bool = True) -> dict[str, 
     return env
 
 
-def _reachable_by_others(path: str) -> bool:
+def reachable_by_others(path: str) -> bool:
     """Whether a user who owns nothing can read `path` and search every directory above it."""
     current = os.path.realpath(path)
     while True:
@@ -179,7 +179,7 @@ def run_as(binds: Sequence[str]) -> int | None:
     stays root outside, inside a user namespace that gives it no capability at all."""
     if os.geteuid() != 0:
         return None
-    return NOBODY if all(_reachable_by_others(path) for path in binds) else None
+    return NOBODY if all(reachable_by_others(path) for path in binds) else None
 
 
 def wrap(

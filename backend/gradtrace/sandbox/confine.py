@@ -15,13 +15,13 @@ import ctypes
 import os
 import resource
 import signal
-import stat
 import sys
 import sysconfig
 from collections.abc import Sequence
 from typing import Any
 
 from gradtrace.sandbox import seccomp_filter
+from gradtrace.sandbox.bwrap import reachable_by_others
 from gradtrace.sandbox.config import WorkerConfig
 
 _PR_SET_PDEATHSIG = 1
@@ -106,27 +106,11 @@ class _CapData(ctypes.Structure):
     ]
 
 
-def _reachable_by_others(path: str) -> bool:
-    """Whether a user other than the owner can read `path` and every directory above it."""
-    current = os.path.realpath(path)
-    while True:
-        try:
-            mode = os.stat(current).st_mode
-        except OSError:
-            return False
-        if not mode & stat.S_IXOTH:
-            return False
-        parent = os.path.dirname(current)
-        if parent == current:
-            return True
-        current = parent
-
-
 def _installation_readable_by_nobody() -> bool:
     paths = sysconfig.get_paths()
     wanted = [paths["stdlib"], paths["platstdlib"], paths["purelib"], paths["platlib"]]
     wanted.append(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    return all(_reachable_by_others(path) for path in wanted)
+    return all(reachable_by_others(path) for path in wanted)
 
 
 def _keep_only_read_search(libc: Any) -> None:
