@@ -15,6 +15,7 @@ from typing import Any
 import httpx
 import orjson
 import pytest
+from bench.server_bench import PROGRAM
 
 from .helpers import SLOW_PROGRAM, LiveServer, start_server, stop_server
 
@@ -22,16 +23,7 @@ pytestmark = pytest.mark.anyio
 
 REQUEST_TIMEOUT_S = 1.5
 # The bench's 20-node program: what a student's request looks like.
-TWENTY_NODES = """\
-import torch
-w = torch.tensor([[0.5, -1.0], [2.0, 0.25]], requires_grad=True)
-b = torch.tensor([0.1, {c}], requires_grad=True)
-x = torch.tensor([1.0, 2.0])
-h = torch.tanh(w @ x + b)
-loss = (h * h).sum() + b.pow(2).mean()
-loss.backward()
-print(w.grad)
-"""
+TWENTY_NODES = PROGRAM
 # Runs until its worker is killed: a plain `while True` ends in ms at the loop-iteration
 # limit, so under load such jobs finished before their clients could hang up.
 FOREVER = (
