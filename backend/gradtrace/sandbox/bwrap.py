@@ -35,6 +35,11 @@ _FIXED_ENV = {
     "OMP_NUM_THREADS": "1",
     "OPENBLAS_NUM_THREADS": "1",
     "MKL_NUM_THREADS": "1",
+    # Large blocks (tensors) always mapped on their own and unmapped when freed: glibc's
+    # default raises this threshold after the first free, after which freed tensors stay
+    # in the heap, and a worker's address space (RLIMIT_AS) filled up across jobs: a
+    # 48 MB job then failed after harmless ones (tests/server/test_state_leak.py).
+    "MALLOC_MMAP_THRESHOLD_": "131072",
 }
 # An empty, read-only directory in every sandbox. torch creates its compiler cache
 # directory when torch._dynamo is imported (lazily, by the warm-up): pointed here, that
