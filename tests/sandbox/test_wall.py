@@ -7,6 +7,7 @@ a service worker; where this host lacks a layer the tests that need it are skipp
 
 from __future__ import annotations
 
+import io
 import os
 import socket
 import threading
@@ -146,3 +147,16 @@ def test_a_local_function_is_refused() -> None:
 
     with pytest.raises(ValueError, match="module-level"):
         confined_call(local)
+
+
+def test_a_forged_answer_cannot_make_the_caller_import_anything() -> None:
+    import pickle
+
+    from gradtrace.sandbox.confined import _AnswerUnpickler
+
+    forged = pickle.dumps((True, os.getcwd))  # names os.getcwd: a class-free answer may not
+    with pytest.raises(pickle.UnpicklingError):
+        _AnswerUnpickler(io.BytesIO(forged)).load()
+    plain = pickle.dumps((True, {"a": [1, 2.5, "x", b"y", {3}], "e": ValueError("v")}))
+    ok, value = _AnswerUnpickler(io.BytesIO(plain)).load()
+    assert ok and value["a"][4] == {3} and isinstance(value["e"], ValueError)

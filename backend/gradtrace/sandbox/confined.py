@@ -8,6 +8,7 @@ that a deployment's wall holds (`gradtrace doctor` does).
 
 from __future__ import annotations
 
+import io
 import os
 import pickle
 import socket
@@ -24,6 +25,24 @@ T = TypeVar("T")
 
 class ConfinedCallError(RuntimeError):
     """The confined process ended without an answer (killed, or crashed)."""
+
+
+class _AnswerUnpickler(pickle.Unpickler):
+    """The answer comes from a process that may have run hostile code: it may name no
+    class but builtin exceptions and containers, so a forged pickle cannot make this
+    process import or call anything (plain data needs no class at all)."""
+
+    _CONTAINERS = frozenset({"set", "frozenset", "complex", "bytearray", "slice", "range"})
+
+    def find_class(self, module: str, name: str) -> Any:
+        import builtins
+
+        value = getattr(builtins, name, None) if module == "builtins" else None
+        if name in self._CONTAINERS or (
+            isinstance(value, type) and issubclass(value, BaseException)
+        ):
+            return value
+        raise pickle.UnpicklingError(f"the confined process answered with {module}.{name}")
 
 
 def _module_root(fn: Callable[..., Any]) -> str:
@@ -57,8 +76,9 @@ def confined_call(
 
     `fn` must be a module-level function of an importable module (it travels by name;
     its module's directory is bound read-only into the sandbox), and `args` and the
-    result must be picklable. The result is unpickled here: only call functions you
-    trust (the wall is for what they attempt, not for what they return)."""
+    result must be picklable. The result may be plain data (numbers, strings, bytes,
+    lists, tuples, dicts, sets) or a builtin exception: it is read back naming no other
+    class, since the process that sent it may have run hostile code."""
     config = config or WorkerConfig(device="cpu")
     root = _module_root(fn)
     payload = pickle.dumps((fn, args))
@@ -95,7 +115,7 @@ def confined_call(
             f"the confined process ended with {process.returncode} and no answer: "
             + stderr.decode(errors="replace")[-2000:]
         )
-    ok, value = pickle.loads(answer)
+    ok, value = _AnswerUnpickler(io.BytesIO(answer)).load()
     if not ok:
         raise value
     result: T = value
