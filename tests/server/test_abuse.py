@@ -197,8 +197,11 @@ async def test_a_huge_request_line_is_refused_without_stalling_the_server(
         (b"GET /api/health HTTP/1.1\r\nHost: x\r\nX-Long: " + b"a" * 100_000 + b"\r\n\r\n", 431),
         (b"GET /api/health HTTP/1.1\r\nHost: x\r\n" + b"X-Many: b\r\n" * 20_000 + b"\r\n", 431),
         (b"GET /" + b"a" * 100_000 + b" HTTP/1.1\r\nHost: x\r\n\r\n", 414),
+        # Whole heads a little over the 32 KiB cap: each arrives in one read, parsed in one go.
+        (b"GET /api/health HTTP/1.1\r\nHost: x\r\nX-Long: " + b"a" * 34_000 + b"\r\n\r\n", 431),
+        (b"GET /" + b"a" * 34_000 + b" HTTP/1.1\r\nHost: x\r\n\r\n", 414),
     ],
-    ids=["long header", "many headers", "long path"],
+    ids=["long header", "many headers", "long path", "whole head over", "whole line over"],
 )
 async def test_oversized_heads_get_a_4xx_at_once(
     guarded: LiveServer, head: bytes, status: int

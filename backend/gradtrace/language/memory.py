@@ -23,12 +23,12 @@ _PAGE = resource.getpagesize()
 # worker forked from the zygote) must open its own.
 _statm: dict[int, int] = {}
 # glibc keeps freed heap pages resident and hands them out again without the resident
-# size growing: a program could fill what earlier work freed unseen. malloc_trim returns
-# them first, but then every page the next run touches is faulted in anew (13-16 % of a
-# job measured side by side), so it runs only when glibc holds much free memory
-# (mallinfo2, glibc 2.33+): at most that much could hide a program's objects. Looked up
-# at import, before a sandbox forbids loading libraries.
-_TRIM_ABOVE = 32 * 1024 * 1024
+# size growing: a program could fill what earlier work freed unseen. Trimming that heap
+# before each run (malloc_trim) made every page the next run touched fault in anew (a
+# third of an MLP's recording, measured side by side), so the free heap is read instead
+# (mallinfo2, glibc 2.33+, all arenas): what a program takes of it is charged as if the
+# resident size had grown. Where mallinfo2 is missing, the free heap is trimmed.
+# Looked up at import, before a sandbox forbids loading libraries.
 
 
 class _MallInfo2(ctypes.Structure):
@@ -48,13 +48,13 @@ if _mallinfo2 is not None:
     _mallinfo2.restype = _MallInfo2
 
 
-def _return_free_memory() -> None:
-    """Give glibc's free heap back to the system when there is much of it."""
-    if _malloc_trim is None:
-        return
-    if _mallinfo2 is not None and _mallinfo2().fordblks < _TRIM_ABOVE:
-        return
-    _malloc_trim(0)
+def _free_heap() -> int:
+    """Bytes glibc holds free for reuse (0 where that cannot be read: trimmed instead)."""
+    if _mallinfo2 is not None:
+        return int(_mallinfo2().fordblks)
+    if _malloc_trim is not None:
+        _malloc_trim(0)
+    return 0
 
 
 def _resident() -> int:
@@ -81,18 +81,25 @@ def _resident() -> int:
 
 
 class MemoryBound:
-    """What a program may add to the process's resident size."""
+    """What a program may add to the process's memory: its resident size, plus what it
+    took of the heap glibc held free when it started."""
 
-    __slots__ = ("base", "limit", "limit_mb")
+    __slots__ = ("base", "base_free", "limit", "limit_mb")
 
     def __init__(self, limit_mb: int) -> None:
         self.limit_mb = limit_mb
         self.limit = limit_mb * 1024 * 1024
-        _return_free_memory()
+        self.base_free = _free_heap()
         self.base = _resident()
 
+    def used(self) -> int:
+        """Bytes the program added; an allocation from free heap that was not resident
+        counts twice, so this errs on the side of the bound."""
+        taken_from_free = self.base_free - _free_heap() if self.base_free else 0
+        return _resident() - self.base + max(taken_from_free, 0)
+
     def check(self) -> None:
-        if _resident() - self.base > self.limit:
+        if self.used() > self.limit:
             raise LimitError(
                 f"the program's objects took more than {self.limit_mb:,} MB of memory "
                 "(memory_mb); keep fewer or smaller lists and tensors alive"

@@ -40,6 +40,9 @@ _FIXED_ENV = {
     # in the heap, and a worker's address space (RLIMIT_AS) filled up across jobs: a
     # 48 MB job then failed after harmless ones (tests/server/test_state_leak.py).
     "MALLOC_MMAP_THRESHOLD_": "131072",
+    # Fixing that threshold also fixes the heap top glibc keeps at 128 KiB: each job then
+    # gave its top back and faulted it in again (5 % of a 20-node job). 8 MiB kept.
+    "MALLOC_TRIM_THRESHOLD_": "8388608",
 }
 # An empty, read-only directory in every sandbox. torch creates its compiler cache
 # directory when torch._dynamo is imported (lazily, by the warm-up): pointed here, that

@@ -10,7 +10,7 @@ import itertools
 import logging
 import time
 from collections import Counter, deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -140,25 +140,32 @@ class _FairQueue:
         return True
 
     def take(
-        self, in_service: Counter[Client], allowed: Callable[[Client], bool]
+        self, in_service: Mapping[Client, int], allowed: Callable[[Client], bool]
     ) -> _Ticket | None:
         """The next job in turn whose client `allowed` lets run now (`in_service`: jobs
         at the workers by client); jobs of requests that went away are dropped."""
-        per_address: Counter[str] = Counter()
+        # Called for every job handed out, over every client waiting (one each, under a
+        # class's load): plain dict reads, no Counter.__missing__ per client.
+        per_address: dict[str, int] = {}
         for (address, _), count in in_service.items():
-            per_address[address] += count
+            per_address[address] = per_address.get(address, 0) + count
+        at_address = per_address.get
+        at_workers = in_service.get
         best: deque[_Ticket] | None = None
         best_key: tuple[int, int, float] | None = None
-        for client, line in list(self._lines.items()):
+        emptied: list[Client] = []
+        for client, line in self._lines.items():
             while line and line[0].future.done():
                 line.popleft()
                 self._size -= 1
             if not line:
-                del self._lines[client]
+                emptied.append(client)
                 continue
-            key = (per_address[client[0]], in_service[client], line[0].queued_at)
+            key = (at_address(client[0], 0), at_workers(client, 0), line[0].queued_at)
             if (best_key is None or key < best_key) and allowed(client):
                 best, best_key = line, key
+        for client in emptied:
+            del self._lines[client]
         if best is None:
             return None
         ticket = best.popleft()
@@ -266,9 +273,14 @@ class WorkerPool:
         )
 
     async def run(self, job: Job, client: Client | None = None) -> JobResult:
-        """Run one program on the next free worker in turn. Raises PoolSaturated when the
-        queue is full, TooManyJobs when the client or its address has too many jobs.
-        Cancelled: a job still waiting is dropped; a running one is cut short."""
+        """`submit`, awaited: cancelling the wait drops the job or cuts it short."""
+        return await self.submit(job, client)
+
+    def submit(self, job: Job, client: Client | None = None) -> asyncio.Future[JobResult]:
+        """Queue one program for the next free worker in turn; its answer comes in the
+        future. Raises PoolSaturated when the queue is full, TooManyJobs when the client
+        or its address has too many jobs. Cancelling the future drops a job still
+        waiting, and cuts a running one short."""
         retry_after_s = max(1, round(self.config.timeout_s / 2))
         if not any(not x.tickets for x in self._lanes) and self._waiting() >= self.max_queue:
             raise PoolSaturated(retry_after_s)
@@ -283,16 +295,16 @@ class WorkerPool:
         ticket = _Ticket(job, loop.create_future(), loop.time(), client)
         self._per_client[client] += 1
         self._per_address[address] += 1
+        ticket.future.add_done_callback(functools.partial(self._settled, ticket))
         self._queue.append(ticket)
         self._pump()
-        try:
-            return await ticket.future
-        except asyncio.CancelledError:
+        return ticket.future
+
+    def _settled(self, ticket: _Ticket, future: asyncio.Future[JobResult]) -> None:
+        _decrement(self._per_client, ticket.client)
+        _decrement(self._per_address, ticket.client[0])
+        if future.cancelled():
             self._abandon(ticket)
-            raise
-        finally:
-            _decrement(self._per_client, client)
-            _decrement(self._per_address, address)
 
     def _abandon(self, ticket: _Ticket) -> None:
         """Every request for this job went away: it will not run, or not for long."""
@@ -328,11 +340,14 @@ class WorkerPool:
         """Requests not yet running: in the queue, or lined up behind a running job."""
         return len(self._queue) + sum(len(lane.lined_up()) for lane in self._lanes)
 
-    def _in_service(self) -> Counter[Client]:
+    def _in_service(self) -> dict[Client, int]:
         """Jobs at the workers (running or lined up), by client."""
-        return Counter(
-            ticket.client for lane in self._lanes for ticket in lane.tickets if not ticket.stolen
-        )
+        counts: dict[Client, int] = {}
+        for lane in self._lanes:
+            for ticket in lane.tickets:
+                if not ticket.stolen:
+                    counts[ticket.client] = counts.get(ticket.client, 0) + 1
+        return counts
 
     def _holds_worker(self, client: Client) -> bool:
         """Whether a job of this client is running (not merely lined up)."""

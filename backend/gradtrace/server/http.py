@@ -126,16 +126,6 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
         super().on_message_begin()
         self._parsed_bytes = 0
 
-    # A head that arrives whole in one read is parsed in one go: its parts are counted
-    # as the parser hands them over, before uvicorn stores them.
-    def on_url(self, url: bytes) -> None:
-        self._count(len(url), _LINE_TOO_LONG)
-        super().on_url(url)
-
-    def on_header(self, name: bytes, value: bytes) -> None:
-        self._count(len(name) + len(value) + 4, _HEAD_TOO_LARGE)
-        super().on_header(name, value)
-
     def _count(self, size: int, refusal: bytes) -> None:
         self._parsed_bytes += size
         if self._parsed_bytes > self.limits.max_head_bytes:
@@ -149,6 +139,13 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
             super().send_400_response(msg)
 
     def on_headers_complete(self) -> None:
+        # A head that arrived whole in one read was parsed in one go, before the check
+        # in data_received: measured here, once, before the app sees it (a read is
+        # bounded by the transport, so what uvicorn stored meanwhile is too).
+        self._count(len(self.url), _LINE_TOO_LONG)
+        self._count(
+            sum(len(name) + len(value) + 4 for name, value in self.headers), _HEAD_TOO_LARGE
+        )
         self._in_head = False
         self._head_bytes = 0
         self._gone = self.loop.create_future()

@@ -24,5 +24,8 @@ class EscapingFormatter(logging.Formatter):
     message): every line after the first is indented, so none can pass for a record."""
 
     def format(self, record: logging.LogRecord) -> str:
-        first, *rest = super().format(record).split("\n")
+        text = super().format(record)
+        if _CONTROL.search(text) is None:  # the usual line: nothing to escape
+            return text
+        first, *rest = text.split("\n")
         return "\n".join([escape(first), *("    " + escape(line) for line in rest)])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from dataclasses import dataclass
 from typing import Literal
@@ -32,7 +33,6 @@ class _Flight:
     """A job in flight and how many requests wait for it."""
 
     future: asyncio.Future[JobResult]
-    task: asyncio.Task[None]
     waiters: int = 0
 
 
@@ -52,7 +52,6 @@ class TraceService:
         self.cache = TraceCache(settings.cache_mb * 2**20)
         self.pools: dict[str, WorkerPool] = {}
         self._inflight: dict[CacheKey, _Flight] = {}
-        self._tasks: set[asyncio.Task[None]] = set()
 
     def _pool_device(self, device: str) -> str:
         """Every name of the same device shares a pool: 'cuda' is 'cuda:0'."""
@@ -130,41 +129,30 @@ class TraceService:
         status: CacheStatus = "coalesced"
         if flight is None:
             status = "miss"
-            loop = asyncio.get_running_loop()
-            future: asyncio.Future[JobResult] = loop.create_future()
-            # Mark a failure as seen even when every waiter has gone (no "never retrieved" noise).
-            future.add_done_callback(lambda done: done.cancelled() or done.exception())
-            # The job runs in its own task, which the requests waiting for it share.
-            flight = _Flight(future, loop.create_task(self._run(key, future, client)))
-            self._inflight[key] = flight
-            self._tasks.add(flight.task)
-            flight.task.add_done_callback(self._tasks.discard)
+            kind, source, device, seed, iteration, _ = key
+            job = Job(kind=kind, source=source, seed=seed, iteration=iteration)
+            # Its future is shared by the requests that wait for it; PoolSaturated and
+            # TooManyJobs reach the first of them from here.
+            future = self.pools[self._pool_device(device)].submit(job, client)
+            future.add_done_callback(functools.partial(self._landed, key))
+            flight = self._inflight[key] = _Flight(future)
         flight.waiters += 1
         try:
             return Outcome(await asyncio.shield(flight.future), status)
         finally:
             flight.waiters -= 1
             if not flight.waiters and not flight.future.done():  # no one wants it any more
-                flight.task.cancel()
-                flight.future.cancel()
+                flight.future.cancel()  # the pool drops the job, or cuts it short
                 if self._inflight.get(key) is flight:
                     del self._inflight[key]
 
-    async def _run(
-        self, key: CacheKey, future: asyncio.Future[JobResult], client: Client | None
-    ) -> None:
-        kind, source, device, seed, iteration, _ = key
-        job = Job(kind=kind, source=source, seed=seed, iteration=iteration)
-        try:
-            result = await self.pools[self._pool_device(device)].run(job, client)
-        except Exception as error:
-            if not future.done():
-                future.set_exception(error)
-        else:
-            if result.cacheable:
-                self.cache.put(key, result)
-            if not future.done():
-                future.set_result(result)
-        finally:
-            if self._inflight.get(key) is not None and self._inflight[key].future is future:
-                del self._inflight[key]
+    def _landed(self, key: CacheKey, future: asyncio.Future[JobResult]) -> None:
+        flight = self._inflight.get(key)
+        if flight is not None and flight.future is future:
+            del self._inflight[key]
+        # Read a failure even when every waiter has gone (no "never retrieved" noise).
+        if future.cancelled() or future.exception() is not None:
+            return
+        result = future.result()
+        if result.cacheable:
+            self.cache.put(key, result)
