@@ -37,6 +37,7 @@ async def test_a_repeated_request_is_served_from_the_cache(api: AppClient) -> No
     assert await _jobs(api) == before + 1
     assert first.content == second.content
     assert first.headers["etag"] == second.headers["etag"]
+    assert (first.headers["x-cache"], second.headers["x-cache"]) == ("miss", "hit")
 
 
 async def test_identical_requests_in_flight_cost_one_run(api: AppClient) -> None:

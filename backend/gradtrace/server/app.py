@@ -255,7 +255,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # The program's time in its worker, only for the request that ran it.
         request.state.run_ms = result.run_ms if outcome.cache == "miss" else None
         cache_control = TRACE_CACHE_CONTROL if result.cacheable else UNCACHEABLE
-        return json_bytes_response(request, result.body, result.gzip, result.etag, cache_control)
+        # A request that waited for the same job already running for another was no hit.
+        x_cache = {"X-Cache": "hit" if outcome.cache == "hit" else "miss"}
+        return json_bytes_response(
+            request, result.body, result.gzip, result.etag, cache_control, x_cache
+        )
 
     @app.get("/api/health", operation_id="health", response_model=Health)
     async def health() -> Response:

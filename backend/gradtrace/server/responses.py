@@ -38,10 +38,17 @@ def _accepts_gzip(request: Request) -> bool:
 
 
 def json_bytes_response(
-    request: Request, body: bytes, packed: bytes | None, etag: str, cache_control: str
+    request: Request,
+    body: bytes,
+    packed: bytes | None,
+    etag: str,
+    cache_control: str,
+    extra: dict[str, str] | None = None,
 ) -> Response:
     """The bytes as they are (no re-encoding), gzipped if the client takes it, or a 304."""
     headers = {"ETag": f'"{etag}"', "Cache-Control": cache_control, "Vary": "Accept-Encoding"}
+    if extra:
+        headers.update(extra)
     if _matches(request, etag):
         return Response(status_code=304, headers=headers)
     if packed is not None and _accepts_gzip(request):
