@@ -116,10 +116,13 @@ class LiveServer:
     process: subprocess.Popen[bytes]
 
 
-def start_server(*flags: str, env: dict[str, str] | None = None) -> LiveServer:
-    """`gradtrace serve` in its own process, on a free port of 127.0.0.1."""
+def start_server(
+    *flags: str, env: dict[str, str] | None = None, python: str | Path = sys.executable
+) -> LiveServer:
+    """`gradtrace serve` in its own process, on a free port of 127.0.0.1 (run by `python`:
+    another environment's, to test an installed package)."""
     port = _free_port()
-    command = [sys.executable, "-m", "gradtrace.cli", "serve", "--port", str(port), *flags]
+    command = [str(python), "-m", "gradtrace.cli", "serve", "--port", str(port), *flags]
     process = subprocess.Popen(
         command,
         env={**os.environ, **(env or {})},
