@@ -60,10 +60,11 @@ browser-setup:
 run: setup
 	$(VENV)/bin/gradtrace serve --host $(HOST) --port $(PORT)
 
-lint: backend-setup
-	$(VENV)/bin/ruff check backend tests bench
-	$(VENV)/bin/ruff format --check backend tests bench
+lint: backend-setup frontend-setup
+	$(VENV)/bin/ruff check backend tests bench setup.py
+	$(VENV)/bin/ruff format --check backend tests bench setup.py
 	$(VENV)/bin/mypy
+	cd frontend && npm run check:api
 
 test-backend: backend-setup
 	$(PY) -m pytest -q -n 2 tests
