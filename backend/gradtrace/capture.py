@@ -13,11 +13,12 @@ highest priority. They carry the gradient `autograd.grad` returned for the leaf.
 
 from __future__ import annotations
 
+import functools
 import gc
 import time
+import weakref
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from functools import partial
 from typing import Any
 
 import torch
@@ -74,7 +75,7 @@ class _CaptureRecorder(Recorder):
             for acc in feeds:
                 self.pending[acc] = self.pending.get(acc, 0) + 1
         retained = _retained({identity(f.fn) for f in nodes})
-        handles = [f.fn.register_hook(partial(self._post_hook, f)) for f in nodes]
+        handles = [f.fn.register_hook(functools.partial(self._post_hook, f)) for f in nodes]
         try:
             grads = _grad(root.tensor, [f.tensor.tensor for f in leaves if f.tensor], grad_output)
         finally:
@@ -106,18 +107,44 @@ class _CaptureRecorder(Recorder):
         self.timeline = timeline
 
 
+# Tensors that called retain_grad(), by id, held weakly (a WeakSet would compare tensors
+# with their elementwise ==). Filled by one scan of the heap at the first capture, then
+# by Tensor.retain_grad itself: later captures cost what their graph costs, not the heap.
+_retaining: weakref.WeakValueDictionary[int, Tensor] | None = None
+
+
+def _watch_retain_grad() -> weakref.WeakValueDictionary[int, Tensor]:
+    global _retaining
+    if _retaining is None:
+        retaining: weakref.WeakValueDictionary[int, Tensor] = weakref.WeakValueDictionary()
+        for obj in gc.get_objects():
+            # type(), not isinstance(): some lazy modules warn when asked for __class__.
+            if issubclass(type(obj), Tensor) and obj.retains_grad:
+                retaining[id(obj)] = obj
+        original = Tensor.retain_grad
+
+        @functools.wraps(original)
+        def retain_grad(self: Tensor) -> None:
+            original(self)
+            if self.retains_grad:
+                retaining[id(self)] = self
+
+        Tensor.retain_grad = retain_grad  # type: ignore[method-assign,assignment]
+        _retaining = retaining
+    return _retaining
+
+
 def _retained(fns: set[int]) -> list[tuple[Tensor, Tensor | None]]:
     """Each tensor of this graph that called `retain_grad()`, with its `.grad` now.
 
     `autograd.grad` fills `.grad` on those (never on leaves), and the graph does not lead
-    to them, so they are found among the live objects and their `.grad` put back after.
+    to them: they are the tensors that asked, and their `.grad` is put back after.
     """
-    found = []
-    for obj in gc.get_objects():
-        # type(), not isinstance(): some lazy modules warn when asked for __class__.
-        if issubclass(type(obj), Tensor) and obj.retains_grad and identity(obj.grad_fn) in fns:
-            found.append((obj, obj.grad))
-    return found
+    return [
+        (tensor, tensor.grad)
+        for tensor in list(_watch_retain_grad().values())
+        if tensor.retains_grad and identity(tensor.grad_fn) in fns
+    ]
 
 
 def _grad(root: Tensor, leaves: list[Tensor], grad_output: Tensor | None) -> list[Tensor | None]:
@@ -234,8 +261,8 @@ def track_modules(model: nn.Module) -> Iterator[nn.Module]:
     for name, module in model.named_modules():
         if not name:
             continue  # the model's own ops stay ungrouped: groups are its parts
-        handles.append(module.register_forward_pre_hook(partial(_enter, starts)))
-        handles.append(module.register_forward_hook(partial(_leave, starts, name)))
+        handles.append(module.register_forward_pre_hook(functools.partial(_enter, starts)))
+        handles.append(module.register_forward_hook(functools.partial(_leave, starts, name)))
     try:
         yield model
     finally:

@@ -4,6 +4,8 @@ user's tensors, `.grad` attributes, hooks and graph are as they were."""
 from __future__ import annotations
 
 import gc
+import subprocess
+import sys
 import warnings
 from collections.abc import Callable
 from typing import Any
@@ -242,3 +244,33 @@ def test_cuda_values_are_copied_to_the_cpu() -> None:
         assert got is not None
         torch.testing.assert_close(torch.from_numpy(array(got)).float(), want.cpu())
     assert all(p.grad is None for p in model.parameters())
+
+
+RETAINED_BEFORE_AND_AFTER = """
+import warnings
+import torch
+import gradtrace
+
+x = torch.ones(3, requires_grad=True)
+before = x * 2
+before.retain_grad()  # before gradtrace ever looked: found by the first capture's scan
+loss = (before * before).sum()
+gradtrace.capture(loss)
+after = before + 1
+after.retain_grad()  # after: seen by retain_grad itself
+loss2 = (after * after).sum()
+gradtrace.capture(loss2)
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    assert before.grad is None and after.grad is None, (before.grad, after.grad)
+loss2.backward()
+assert torch.equal(after.grad, 2 * (after.detach())), after.grad
+print("ok")
+"""
+
+
+def test_retained_tensors_are_left_alone_whenever_they_asked() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", RETAINED_BEFORE_AND_AFTER], capture_output=True, text=True
+    )
+    assert done.stdout == "ok\n", done.stderr[-2000:]
