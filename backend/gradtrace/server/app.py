@@ -26,7 +26,7 @@ from gradtrace.sandbox import PoolSaturated
 from gradtrace.sandbox.failures import bug_failure, gradcheck_failure
 from gradtrace.sandbox.pool import Client, JobResult, TooManyJobs
 from gradtrace.server.cache import CacheKey
-from gradtrace.server.clients import ClientTokens
+from gradtrace.server.clients import ClientTokens, shared_client_key
 from gradtrace.server.frontend import FrontendFiles, index_response
 from gradtrace.server.http import GONE
 from gradtrace.server.logsafe import escape
@@ -49,6 +49,7 @@ from gradtrace.server.responses import (
     json_bytes_response,
     prepared_response,
 )
+from gradtrace.server.rooms import MemoryStore, RedisStore, RoomHub, RoomStore, rooms_router
 from gradtrace.server.service import Outcome, TraceService
 from gradtrace.server.settings import Settings
 from gradtrace.trace.models import Trace
@@ -143,12 +144,22 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     service = TraceService(settings)  # raises DeviceError for a device this machine lacks
     limits = settings.limits()
     examples = Prepared.of([example.model_dump() for example in load_examples()])
+    store: RoomStore = (
+        RedisStore(settings.redis_url, settings.room_idle_timeout)
+        if settings.redis_url
+        else MemoryStore(settings.room_idle_timeout)
+    )
+    hub = RoomHub(store)
+    tokens = ClientTokens()  # its key stays in this process (or in the replicas' Redis)
     prepared: dict[str, Prepared] = {}
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         prepared["reference"] = Prepared.of(reference().model_dump())
         await service.start()
+        if settings.redis_url:  # every replica signs client tokens with the same key
+            tokens.use_key(await shared_client_key(settings.redis_url))
+        await hub.start()
         app.state.service = service
         # torch, pydantic and FastAPI leave ~200,000 objects that live as long as the
         # server: under load a full collection over them ran about every 10 s and stalled
@@ -158,6 +169,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             yield
         finally:
+            await hub.stop()
             await service.stop()
 
     app = FastAPI(
@@ -301,6 +313,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def get_reference(request: Request) -> Response:
         return prepared_response(request, prepared["reference"], STATIC_DATA_CACHE_CONTROL)
 
+    app.include_router(rooms_router(hub, settings))
+
     @app.get("/", include_in_schema=False)
     async def index() -> Response:
         return index_response(settings.static_dir)
@@ -327,6 +341,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         GuardMiddleware,
         max_body_bytes=settings.max_body_bytes(),
         log_requests=settings.access_log,
-        tokens=ClientTokens(),  # its key stays in this process
+        tokens=tokens,
     )
     return app

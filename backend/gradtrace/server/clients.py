@@ -3,6 +3,7 @@ browser in a cookie, signed so that a client cannot pass a made-up one off as is
 
 The key lives only in the server process (the workers are exec'd from a separate zygote
 and never see it) and changes when the server restarts: a browser then gets a new token.
+Replicas sharing a Redis share one key, kept there.
 Tokens are free to get, so they give fairness among well-behaved clients; what bounds a
 client that collects many is its address's limits (WorkerPool)."""
 
@@ -21,6 +22,10 @@ _MAX_AGE_S = 30 * 24 * 3600
 class ClientTokens:
     def __init__(self, key: bytes | None = None) -> None:
         self._key = key or secrets.token_bytes(32)
+
+    def use_key(self, key: bytes) -> None:
+        """Sign and verify with `key` from now on (replicas share one)."""
+        self._key = key
 
     def _mac(self, ident: bytes) -> bytes:
         digest = hashlib.blake2b(ident, key=self._key, digest_size=16).digest()
@@ -50,3 +55,21 @@ class ClientTokens:
             if ident and hmac.compare_digest(mac, self._mac(ident)):
                 return token.decode("ascii")
         return None
+
+
+_SHARED_KEY = "gradtrace:client-key"
+
+
+async def shared_client_key(redis_url: str) -> bytes:
+    """The key every replica on this Redis signs client tokens with: the first to ask
+    makes it. (Without one key a browser's token would change from replica to replica.)"""
+    import redis.asyncio as redis
+
+    client = redis.Redis.from_url(redis_url)
+    try:
+        await client.set(_SHARED_KEY, secrets.token_bytes(32), nx=True)
+        key = await client.get(_SHARED_KEY)
+    finally:
+        await client.aclose()
+    assert isinstance(key, bytes) and len(key) == 32
+    return key

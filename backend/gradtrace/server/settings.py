@@ -61,6 +61,22 @@ class Settings(BaseSettings):
     )
     gzip_min_bytes: int = Field(default=4096, ge=0)
     cors_origins: list[str] = Field(default_factory=list, description="none: no CORS headers")
+    # Past one machine: with a Redis URL, rooms (and their events) and the trace cache
+    # are shared by every replica that names the same Redis.
+    redis_url: str | None = Field(default=None, description="redis://host:6379/0, or none")
+    # Live rooms (server/rooms): what one lecturer and one class can hold.
+    room_idle_timeout: float = Field(
+        default=900, gt=0, description="seconds a room lasts after its lecturer's last sign"
+    )
+    max_rooms: int = Field(default=1000, ge=1, description="rooms open at once")
+    max_followers: int = Field(
+        default=5000, ge=1, description="streams following one room, per replica"
+    )
+    max_answers: int = Field(default=5000, ge=1, description="answers one poll takes")
+    rooms_per_minute: int = Field(
+        default=10, ge=1, description="rooms one client may open a minute"
+    )
+    room_updates_per_s: int = Field(default=30, ge=1, description="lecturer updates a second")
     static_dir: Path = _PACKAGE_DIR / "static"
     access_log: bool = True
     drop_privileges: bool = Field(default=True, description="workers run as nobody under root")
