@@ -13,7 +13,7 @@ TORCH_PIN := torch==2.13.0
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: all setup backend-setup sandbox-setup frontend-setup browser-setup frontend run test test-backend lint test-frontend test-e2e bench bench-setup clean doctor
+.PHONY: all setup backend-setup sandbox-setup redis-setup frontend-setup browser-setup frontend run test test-backend lint test-frontend test-e2e bench bench-setup clean doctor
 
 all: setup
 
@@ -51,6 +51,12 @@ frontend-setup: frontend/node_modules/.stamp
 frontend: backend-setup frontend-setup
 	cd frontend && npm run build
 
+# Debian's redis-server: the tests of replicas sharing rooms and traces run a real one.
+redis-setup:
+	@command -v redis-server >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq redis-server; \
+	  else sudo apt-get update -qq && sudo apt-get install -y -qq redis-server; fi; }
+
 # Debian's chromium for the browser tests (playwright-core drives it; no browser download).
 browser-setup:
 	@command -v chromium >/dev/null 2>&1 || { \
@@ -66,7 +72,7 @@ lint: backend-setup frontend-setup
 	$(VENV)/bin/mypy
 	cd frontend && npm run check:api
 
-test-backend: backend-setup
+test-backend: backend-setup redis-setup
 	$(PY) -m pytest -q -n 2 tests
 
 test-frontend: frontend-setup

@@ -15,6 +15,7 @@ from gradtrace.sandbox.pool import Client
 from gradtrace.sandbox.protocol import Job
 from gradtrace.server.cache import CacheKey, TraceCache
 from gradtrace.server.settings import Settings
+from gradtrace.server.shared_cache import SharedTraceCache
 from gradtrace.version import __version__
 
 log = logging.getLogger("gradtrace.server")
@@ -50,6 +51,8 @@ class TraceService:
         self.settings = settings
         self.devices, self.default_device = offered_devices(settings.device)
         self.cache = TraceCache(settings.cache_mb * 2**20)
+        self.shared = SharedTraceCache(settings.redis_url) if settings.redis_url else None
+        self._sharing: set[asyncio.Task[None]] = set()
         self.pools: dict[str, WorkerPool] = {}
         self._inflight: dict[CacheKey, _Flight] = {}
 
@@ -85,6 +88,9 @@ class TraceService:
 
     async def stop(self) -> None:
         await asyncio.gather(*(pool.stop() for pool in self.pools.values()))
+        await asyncio.gather(*self._sharing, return_exceptions=True)
+        if self.shared is not None:
+            await self.shared.close()
 
     def resolve(self, requested: str) -> str:
         """The concrete device for a request; DeviceError names the ones offered here."""
@@ -126,6 +132,12 @@ class TraceService:
         if hit is not None:
             return hit
         flight = self._inflight.get(key)
+        if flight is None and self.shared is not None:  # computed by another replica?
+            result = await self.shared.get(key)
+            if result is not None:
+                self.cache.put(key, result)
+                return Outcome(result, "hit")
+            flight = self._inflight.get(key)  # the same request may have begun meanwhile
         status: CacheStatus = "coalesced"
         if flight is None:
             status = "miss"
@@ -156,3 +168,7 @@ class TraceService:
         result = future.result()
         if result.cacheable:
             self.cache.put(key, result)
+            if self.shared is not None:
+                task = asyncio.get_running_loop().create_task(self.shared.put(key, result))
+                self._sharing.add(task)
+                task.add_done_callback(self._sharing.discard)
