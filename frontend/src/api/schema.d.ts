@@ -71,6 +71,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/rooms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create Room */
+        post: operations["create_room"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rooms/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Room */
+        get: operations["room"];
+        put?: never;
+        post?: never;
+        /** End Room */
+        delete: operations["end_room"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rooms/{code}/answers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Answer */
+        post: operations["answer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rooms/{code}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Events */
+        get: operations["room_events"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rooms/{code}/view": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Update Room */
+        put: operations["update_room"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/trace": {
         parameters: {
             query?: never;
@@ -95,6 +181,13 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** AnswerIn */
+        AnswerIn: {
+            /** Poll */
+            poll: number;
+            /** Value */
+            value: number;
+        };
         /** BackwardFunctionEvent */
         BackwardFunctionEvent: {
             /** Grad Inputs */
@@ -529,6 +622,27 @@ export interface components {
             /** Root */
             root: string | null;
         };
+        /**
+         * Poll
+         * @description A predict-mode question: the gradient of `node` at backward step `step`.
+         */
+        Poll: {
+            /**
+             * Id
+             * @description a new id for each question
+             */
+            id: number;
+            /** Node */
+            node: string;
+            /**
+             * Revealed
+             * @description the answer is shown to the class
+             * @default false
+             */
+            revealed: boolean;
+            /** Step */
+            step: number;
+        };
         /** PoolHealth */
         PoolHealth: {
             /** Busy */
@@ -585,6 +699,46 @@ export interface components {
             kind: "module" | "function" | "class" | "method" | "attribute" | "builtin" | "keyword";
             /** Name */
             name: string;
+        };
+        /** RoomCreated */
+        RoomCreated: {
+            /** Code */
+            code: string;
+            /**
+             * Idle Timeout S
+             * @description the room ends after this long without its lecturer
+             */
+            idle_timeout_s: number;
+            /**
+             * Token
+             * @description the lecturer's secret: `Authorization: Bearer <token>`
+             */
+            token: string;
+            /**
+             * Url
+             * @description the link students open (path and query)
+             */
+            url: string;
+        };
+        /** RoomSnapshot */
+        RoomSnapshot: {
+            /**
+             * Followers
+             * @description streams following the room now, on every replica
+             */
+            followers: number;
+            state: components["schemas"]["RoomState"];
+        };
+        /** RoomState */
+        RoomState: {
+            /** Code */
+            code: string;
+            /**
+             * Version
+             * @description counts the lecturer's updates; followers keep the newest
+             */
+            version: number;
+            view: components["schemas"]["View"];
         };
         /**
          * SavedTensor
@@ -864,12 +1018,61 @@ export interface components {
             /** Error Type */
             type: string;
         };
+        /**
+         * View
+         * @description What the lecturer shows: the followers' pages show the same.
+         */
+        View: {
+            /**
+             * Device
+             * @default auto
+             */
+            device: string;
+            poll?: components["schemas"]["Poll"] | null;
+            /**
+             * Seed
+             * @default 0
+             */
+            seed: number;
+            /**
+             * Selected
+             * @description the selected node
+             */
+            selected?: string | null;
+            /**
+             * Source
+             * @description the program
+             */
+            source: string;
+            /**
+             * Step
+             * @description the player's step
+             * @default 0
+             */
+            step: number;
+            /**
+             * View
+             * @default graph
+             * @enum {string}
+             */
+            view: "graph" | "torchviz";
+            zoom?: components["schemas"]["Zoom"] | null;
+        };
         /** Warning */
         Warning: {
             /** Line */
             line?: number | null;
             /** Message */
             message: string;
+        };
+        /** Zoom */
+        Zoom: {
+            /** K */
+            k: number;
+            /** X */
+            x: number;
+            /** Y */
+            y: number;
         };
     };
     responses: never;
@@ -1005,6 +1208,200 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reference"];
+                };
+            };
+        };
+    };
+    create_room: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["View"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoomCreated"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    room: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoomSnapshot"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    end_room: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    answer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnswerIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    room_events: {
+        parameters: {
+            query?: {
+                token?: string;
+            };
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description server-sent events */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    update_room: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["View"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoomState"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };
