@@ -20,10 +20,11 @@ RUN apt-get update \
  && apt-get install -y --no-install-recommends bubblewrap libseccomp2 \
  && rm -rf /var/lib/apt/lists/*
 RUN pip install --index-url "${TORCH_INDEX}" torch
-COPY pyproject.toml README.md* ./
+COPY pyproject.toml setup.py MANIFEST.in LICENSE README.md ./
 COPY backend/ backend/
+# The app built in the first stage: setup.py finds it there and builds nothing.
 COPY --from=frontend /src/backend/gradtrace/static/ backend/gradtrace/static/
-RUN pip install .
+RUN pip install ".[redis]"
 # The server runs as an ordinary user, on a read-only root (docker-compose.yml); each
 # worker runs in a bubblewrap sandbox (own user, mount, pid and network namespaces,
 # read-only binds of the Python runtime only) under a seccomp filter, rlimits and an

@@ -13,7 +13,7 @@ TORCH_PIN := torch==2.13.0
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: all setup backend-setup sandbox-setup redis-setup frontend-setup browser-setup frontend run test test-backend lint test-frontend test-e2e bench bench-setup clean doctor
+.PHONY: all setup backend-setup sandbox-setup redis-setup proxy-setup frontend-setup browser-setup frontend run test test-backend lint test-frontend test-e2e bench bench-setup clean doctor
 
 all: setup
 
@@ -57,6 +57,12 @@ redis-setup:
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq redis-server; \
 	  else sudo apt-get update -qq && sudo apt-get install -y -qq redis-server; fi; }
 
+# Debian's nginx: the tests run deploy/nginx.conf, the compose file's proxy, in front of a replica.
+proxy-setup:
+	@command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq nginx-light; \
+	  else sudo apt-get update -qq && sudo apt-get install -y -qq nginx-light; fi; }
+
 # Debian's chromium for the browser tests (playwright-core drives it; no browser download).
 browser-setup:
 	@command -v chromium >/dev/null 2>&1 || { \
@@ -72,7 +78,7 @@ lint: backend-setup frontend-setup
 	$(VENV)/bin/mypy
 	cd frontend && npm run check:api
 
-test-backend: backend-setup redis-setup
+test-backend: backend-setup redis-setup proxy-setup
 	$(PY) -m pytest -q -n 2 tests
 
 test-frontend: frontend-setup
