@@ -90,7 +90,7 @@ test-e2e: setup browser-setup
 test: setup browser-setup lint test-backend test-frontend test-e2e
 
 # torchviz and Graphviz's dot only draw the comparison figures of the browser benchmark.
-bench-setup: setup browser-setup
+bench-setup: setup browser-setup redis-setup
 	@command -v dot >/dev/null 2>&1 || { \
 	  if [ "$$(id -u)" = 0 ]; then apt-get install -y -qq graphviz; \
 	  else sudo apt-get install -y -qq graphviz; fi; }

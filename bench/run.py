@@ -51,6 +51,13 @@ def _section_server() -> str:
     return "## Service: requests through the sandbox\n\n" + markdown(run_server_bench()) + "\n"
 
 
+def _section_rooms() -> str:
+    from bench.rooms_bench import markdown, run_rooms_bench
+
+    print("rooms:", flush=True)
+    return "## Rooms and replicas\n\n" + markdown(run_rooms_bench()) + "\n"
+
+
 def _section_browser() -> str | None:
     package = ROOT / "frontend" / "package.json"
     if not package.exists() or '"bench"' not in package.read_text():
@@ -119,7 +126,7 @@ def _browser_table(data: dict[str, Any]) -> str:
 
 def main() -> None:
     sections = [_section_engine()]
-    for extra in (_section_server, _section_browser):
+    for extra in (_section_server, _section_rooms, _section_browser):
         text = extra()
         if text:
             sections.append(text)

@@ -8,8 +8,6 @@ import asyncio
 import contextlib
 import json
 import shutil
-import subprocess
-import tempfile
 import time
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass, field
@@ -17,10 +15,11 @@ from typing import Any
 
 import httpx
 import pytest
+from bench.redis_server import redis_server
 
 from gradtrace.language.limits import Limits
 
-from .helpers import LiveServer, _free_port, start_server, stop_server
+from .helpers import LiveServer, start_server, stop_server
 
 pytestmark = pytest.mark.anyio
 
@@ -186,30 +185,10 @@ async def test_opening_rooms_is_bounded_per_client(single: LiveServer) -> None:
 
 @pytest.fixture(scope="module")
 def redis_url() -> Iterator[str]:
-    server = shutil.which("redis-server")
-    if server is None:
+    if shutil.which("redis-server") is None:
         pytest.skip("needs Debian's redis-server (make redis-setup)")
-    port = _free_port()
-    with tempfile.TemporaryDirectory() as data:
-        process = subprocess.Popen(
-            [server, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-             "--dir", data],
-            stdout=subprocess.DEVNULL,
-        )  # fmt: skip
-        try:
-            deadline = time.monotonic() + 10
-            while (
-                subprocess.run(
-                    ["redis-cli", "-p", str(port), "ping"], capture_output=True, text=True
-                ).stdout.strip()
-                != "PONG"
-            ):
-                assert time.monotonic() < deadline, "redis-server did not start"
-                time.sleep(0.1)
-            yield f"redis://127.0.0.1:{port}/0"
-        finally:
-            process.terminate()
-            process.wait(timeout=10)
+    with redis_server() as url:
+        yield url
 
 
 @pytest.fixture
