@@ -130,7 +130,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Events */
+        /**
+         * Events
+         * @description Server-sent events: each event's `data` is one RoomEvent as JSON.
+         */
         get: operations["room_events"];
         put?: never;
         post?: never;
@@ -187,6 +190,16 @@ export interface components {
             poll: number;
             /** Value */
             value: number;
+        };
+        /** AnswersEvent */
+        AnswersEvent: {
+            answers: components["schemas"]["Distribution"];
+            /**
+             * Type
+             * @default answers
+             * @constant
+             */
+            type: "answers";
         };
         /** BackwardFunctionEvent */
         BackwardFunctionEvent: {
@@ -250,6 +263,35 @@ export interface components {
             /** Misses */
             misses: number;
         };
+        /** ClosedEvent */
+        ClosedEvent: {
+            /**
+             * Reason
+             * @enum {string}
+             */
+            reason: "ended" | "idle";
+            /**
+             * Type
+             * @default closed
+             * @constant
+             */
+            type: "closed";
+        };
+        /**
+         * Distribution
+         * @description The class's answers to a poll, for the lecturer (never sent to followers).
+         */
+        Distribution: {
+            /** Count */
+            count: number;
+            /** Poll */
+            poll: number;
+            /**
+             * Values
+             * @description every answer, sorted (at most max_answers)
+             */
+            values: number[];
+        };
         /** Edge */
         Edge: {
             /**
@@ -304,6 +346,17 @@ export interface components {
             summary: string;
             /** Title */
             title: string;
+        };
+        /** FollowersEvent */
+        FollowersEvent: {
+            /** Count */
+            count: number;
+            /**
+             * Type
+             * @default followers
+             * @constant
+             */
+            type: "followers";
         };
         /** ForwardEvent */
         ForwardEvent: {
@@ -806,6 +859,16 @@ export interface components {
             end_line: number;
             /** Line */
             line: number;
+        };
+        /** StateEvent */
+        StateEvent: {
+            state: components["schemas"]["RoomState"];
+            /**
+             * Type
+             * @default state
+             * @constant
+             */
+            type: "state";
         };
         /** Stats */
         Stats: {
@@ -1351,13 +1414,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description server-sent events */
+            /** @description Successful Response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": unknown;
+                    "text/event-stream": string;
                 };
             };
             /** @description Validation Error */

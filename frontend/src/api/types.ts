@@ -31,3 +31,11 @@ export type TraceRequest = Schemas['TraceRequest'];
 export type GradCheck = Schemas['GradCheck'];
 export type GradCheckRequest = Schemas['GradCheckRequest'];
 export type LeafCheck = Schemas['LeafCheck'];
+
+export type RoomView = Schemas['View'];
+export type RoomPoll = Schemas['Poll'];
+export type RoomState = Schemas['RoomState'];
+export type RoomSnapshot = Schemas['RoomSnapshot'];
+export type RoomCreated = Schemas['RoomCreated'];
+export type RoomDistribution = Schemas['Distribution'];
+export type RoomEvent = Schemas['StateEvent'] | Schemas['FollowersEvent'] | Schemas['AnswersEvent'] | Schemas['ClosedEvent'];

@@ -24,6 +24,7 @@ from gradtrace.server.rooms.models import (
     AnswerIn,
     Code,
     RoomCreated,
+    RoomEvent,
     RoomSnapshot,
     RoomState,
     StateEvent,
@@ -37,6 +38,10 @@ _SSE_HEADERS = {
     "Cache-Control": "no-store",
     "X-Accel-Buffering": "no",  # nginx: pass each event on at once
 }
+
+
+class EventStream(StreamingResponse):
+    media_type = "text/event-stream"
 
 
 def _hash(token: str) -> str:
@@ -147,10 +152,9 @@ def rooms_router(hub: RoomHub, settings: Settings) -> APIRouter:
     @router.get(
         "/{code}/events",
         operation_id="room_events",
-        response_class=StreamingResponse,
-        responses={
-            200: {"content": {"text/event-stream": {}}, "description": "server-sent events"}
-        },
+        response_model=RoomEvent,
+        response_class=EventStream,
+        description="Server-sent events: each event's `data` is one RoomEvent as JSON.",
     )
     async def events(code: Code, token: str = "") -> Response:
         stored = await hub.store.load(code)
@@ -161,9 +165,7 @@ def rooms_router(hub: RoomHub, settings: Settings) -> APIRouter:
             return error_response(403, "this is not the room's lecturer token")
         if not lecturer and hub.followers_here(code) >= settings.max_followers:
             return error_response(503, "this room is full", {"Retry-After": "30"})
-        return StreamingResponse(
-            _stream(hub, code, lecturer), media_type="text/event-stream", headers=_SSE_HEADERS
-        )
+        return EventStream(_stream(hub, code, lecturer), headers=_SSE_HEADERS)
 
     return router
 

@@ -1,0 +1,210 @@
+// A room seen from the browser: the lecturer's link (pushes its view, hears how many
+// follow and what they answer) and a student's (hears the lecturer's view, answers
+// polls). DOM-free: the transport (fetch, EventSource) and storage come in as arguments,
+// so the tests drive it without a browser.
+import type { RoomCreated, RoomDistribution, RoomEvent, RoomState, RoomView } from '../api/types';
+
+export interface EventSourceLike {
+  addEventListener(type: string, listener: (event: { data: string }) => void): void;
+  close(): void;
+  onerror: ((event: unknown) => void) | null;
+}
+
+export interface Transport {
+  fetch: typeof fetch;
+  events(url: string): EventSourceLike;
+}
+
+export interface RoomHandlers {
+  state?(state: RoomState): void;
+  followers?(count: number): void;
+  answers?(answers: RoomDistribution): void;
+  closed?(reason: 'ended' | 'idle'): void;
+  /** The stream dropped; the EventSource reconnects by itself (true), or gave up. */
+  connection?(connected: boolean): void;
+}
+
+export class RoomError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function check(response: Response): Promise<Response> {
+  if (response.ok) return response;
+  let detail = response.statusText;
+  try {
+    const body: unknown = await response.json();
+    if (body && typeof body === 'object' && 'detail' in body) detail = String((body as { detail: unknown }).detail);
+  } catch {
+    /* not JSON */
+  }
+  throw new RoomError(response.status, detail);
+}
+
+const EVENT_TYPES = ['state', 'followers', 'answers', 'closed'] as const;
+
+/** Listen to a room: newest state only (an older version arriving late is dropped). */
+export function listen(transport: Transport, code: string, handlers: RoomHandlers, token = ''): () => void {
+  const url = `/api/rooms/${encodeURIComponent(code)}/events` + (token ? `?token=${encodeURIComponent(token)}` : '');
+  const source = transport.events(url);
+  let version = 0;
+  let closed = false;
+  for (const type of EVENT_TYPES) {
+    source.addEventListener(type, (message) => {
+      let event: RoomEvent;
+      try {
+        event = JSON.parse(message.data) as RoomEvent;
+      } catch {
+        return;
+      }
+      handlers.connection?.(true);
+      if (event.type === 'state') {
+        if (event.state.version < version) return;
+        version = event.state.version;
+        handlers.state?.(event.state);
+      } else if (event.type === 'followers') handlers.followers?.(event.count);
+      else if (event.type === 'answers') handlers.answers?.(event.answers);
+      else if (event.type === 'closed') {
+        closed = true;
+        source.close();
+        handlers.closed?.(event.reason);
+      }
+    });
+  }
+  source.onerror = () => {
+    if (!closed) handlers.connection?.(false);
+  };
+  return () => {
+    closed = true;
+    source.close();
+  };
+}
+
+/** Where a lecturer's token is kept, so that reloading the page keeps the room. */
+export interface TokenStore {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+const tokenKey = (code: string) => `gradtrace.room.${code}`;
+
+export async function openRoom(transport: Transport, view: RoomView, store: TokenStore): Promise<RoomCreated> {
+  const response = await check(
+    await transport.fetch('/api/rooms', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(view),
+    }),
+  );
+  const created = (await response.json()) as RoomCreated;
+  store.setItem(tokenKey(created.code), created.token);
+  return created;
+}
+
+export function storedToken(store: TokenStore, code: string): string | null {
+  return store.getItem(tokenKey(code));
+}
+
+/**
+ * The lecturer's side: `show(view)` sends the newest view, at most one request in flight
+ * and none sooner than `gapMs` after the last (a drag of the step slider is many views;
+ * the class needs the last one).
+ */
+export class Lecturer {
+  private pending: RoomView | null = null;
+  private inFlight = false;
+  private last = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private stopListening: (() => void) | null = null;
+
+  constructor(
+    private readonly transport: Transport,
+    readonly code: string,
+    private readonly token: string,
+    private readonly store: TokenStore,
+    private readonly onError: (error: RoomError) => void = () => {},
+    private readonly gapMs = 50,
+    private readonly now: () => number = () => Date.now(),
+  ) {}
+
+  listen(handlers: RoomHandlers): void {
+    this.stopListening?.();
+    this.stopListening = listen(this.transport, this.code, handlers, this.token);
+  }
+
+  show(view: RoomView): void {
+    this.pending = view;
+    this.flush();
+  }
+
+  private flush(): void {
+    if (this.inFlight || this.pending === null || this.timer !== null) return;
+    const wait = this.last + this.gapMs - this.now();
+    if (wait > 0) {
+      this.timer = setTimeout(() => {
+        this.timer = null;
+        this.flush();
+      }, wait);
+      return;
+    }
+    const view = this.pending;
+    this.pending = null;
+    this.inFlight = true;
+    this.last = this.now();
+    this.request('PUT', '/view', view)
+      .catch((error: unknown) => {
+        if (error instanceof RoomError) this.onError(error);
+      })
+      .finally(() => {
+        this.inFlight = false;
+        this.flush();
+      });
+  }
+
+  private async request(method: string, path: string, body?: unknown): Promise<Response> {
+    return check(
+      await this.transport.fetch(`/api/rooms/${encodeURIComponent(this.code)}${path}`, {
+        method,
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${this.token}` },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+    );
+  }
+
+  /** End the room for everyone. */
+  async end(): Promise<void> {
+    this.stopListening?.();
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.pending = null;
+    this.store.removeItem(tokenKey(this.code));
+    await this.request('DELETE', '');
+  }
+}
+
+/** A student's answer to the open poll. */
+export async function answer(transport: Transport, code: string, poll: number, value: number): Promise<void> {
+  await check(
+    await transport.fetch(`/api/rooms/${encodeURIComponent(code)}/answers`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ poll, value }),
+    }),
+  );
+}
+
+/** Answers in `bins` equal bins between their min and max, for a histogram. */
+export function histogram(values: readonly number[], bins = 8): { from: number; to: number; count: number }[] {
+  if (!values.length) return [];
+  const min = Math.min(...values);
+  const max = Math.max(...values);
+  if (min === max) return [{ from: min, to: max, count: values.length }];
+  const width = (max - min) / bins;
+  const out = Array.from({ length: bins }, (_, i) => ({ from: min + i * width, to: min + (i + 1) * width, count: 0 }));
+  for (const v of values) out[Math.min(bins - 1, Math.floor((v - min) / width))]!.count++;
+  return out;
+}
