@@ -6,6 +6,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from gradtrace.language.callables import Checked
 from gradtrace.language.errors import ForbiddenError, LimitError
 from gradtrace.language.sizes import check_nesting
 from gradtrace.language.tensor_text import scrub
@@ -125,12 +126,19 @@ def make_builtins(interp: Interpreter) -> dict[str, Any]:
         interp.check_printable(value)
         return scrub(repr(value))
 
+    def as_class(c: Any) -> type:
+        # `list`, `dict`... are checked callables a program holds: the type they make.
+        fn = c.fn if type(c) is Checked else c
+        made = builtin_types.get(id(fn))
+        if made is not None:
+            return made
+        if not isinstance(c, type):
+            raise TypeError("isinstance() arg 2 must be a type or tuple of types")
+        return c
+
     def safe_isinstance(obj: Any, cls: Any) -> bool:
         classes = cls if isinstance(cls, tuple) else (cls,)
-        for c in classes:
-            if not isinstance(c, type):
-                raise TypeError("isinstance() arg 2 must be a type or tuple of types")
-        return isinstance(obj, cls)
+        return isinstance(obj, tuple(as_class(c) for c in classes))
 
     def safe_chr(code: int) -> str:
         # A lone surrogate cannot be written as UTF-8: the page could not be sent.
@@ -186,6 +194,13 @@ def make_builtins(interp: Interpreter) -> dict[str, Any]:
         "all": consuming(all),
         **_EXCEPTIONS,
     }
+    builtin_types: dict[int, type] = {
+        id(table[name]): made
+        for name, made in (
+            ("list", list), ("tuple", tuple), ("dict", dict), ("set", set),
+            ("frozenset", frozenset),
+        )
+    }  # fmt: skip
     return table
 
 

@@ -288,7 +288,7 @@ cummin cumprod cumsum deg2rad detach diag diag_embed diagonal diff dim dist div 
 dot double eq equal erf erfinv exp exp2 expand expand_as expm1 fill_ fill_diagonal_
 flatten flip fliplr flipud float floor floor_divide fmod frac gather ge get_device
 greater gt half hardshrink heaviside index_add index_add_ index_copy index_fill
-index_fill_ index_put index_select int is_complex is_contiguous is_floating_point
+index_fill_ index_put index_select int is_complex is_contiguous is_floating_point is_inference
 isclose isfinite isinf isnan is_nonzero is_set_to isneginf isposinf item kthvalue
 le lerp lgamma log log10 log1p log2 log_softmax logaddexp logical_and logical_not
 logical_or logical_xor logit logsumexp long lt masked_fill masked_fill_ masked_scatter

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import re
+import sys
 import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -75,6 +76,31 @@ def _not_tensors(kind: type, name: str) -> None:
         _saved_names_cache[kind] = [n for n in names if n != name]
 
 
+# A released record's tensor: empty, of its dtype and device (serialization reads those).
+_RELEASED: dict[torch.dtype, Tensor] = {}
+
+
+def _stand_in(t: Tensor) -> Tensor:
+    if t.is_cpu:
+        return _RELEASED.setdefault(t.dtype, torch.empty(0, dtype=t.dtype))
+    return torch.empty(0, dtype=t.dtype, device=t.device)
+
+
+def grad_fn_of(tensor: Tensor) -> Any:
+    """`tensor.grad_fn`; None for a view made under no_grad whose base then changed in
+    place, which torch refuses to answer for (its grad_fn was None when it was made)."""
+    try:
+        return tensor.grad_fn
+    except RuntimeError:
+        return None
+
+
+def version_of(tensor: Tensor) -> int:
+    """torch's count of in-place changes; -1 for an inference tensor, which keeps none
+    (made under `torch.inference_mode()`, it cannot be changed in place outside it)."""
+    return -1 if tensor.is_inference() else tensor._version
+
+
 class TensorRec:
     __slots__ = (
         "grad_fn", "hooks", "id", "iteration", "label", "loops", "module", "name", "node",
@@ -86,8 +112,8 @@ class TensorRec:
     ):
         self.id = rid
         self.tensor = tensor
-        self.version = tensor._version
-        self.grad_fn = tensor.grad_fn
+        self.version = version_of(tensor)
+        self.grad_fn = grad_fn_of(tensor)
         self.node = node
         self.label = label
         self.name: str | None = None
@@ -103,7 +129,7 @@ class TensorRec:
             self.role = "parameter"
         elif not tensor.requires_grad:
             self.role = "input"
-        elif tensor.grad_fn is None:
+        elif self.grad_fn is None:
             self.role = "leaf"
         else:
             self.role = "intermediate"
@@ -276,12 +302,12 @@ class Recorder:
             rec is not None
             and rec.tensor is t
             and not rec.stale
-            and rec.version == t._version
-            and rec.grad_fn is t.grad_fn
+            and rec.version == version_of(t)
+            and rec.grad_fn is grad_fn_of(t)
         )
 
     def _add_tensor(self, t: Tensor, node: ast.AST | None, label: str | None) -> TensorRec:
-        if t.requires_grad and t.grad_fn is None and identity(t) not in self.leaf_order:
+        if t.requires_grad and grad_fn_of(t) is None and identity(t) not in self.leaf_order:
             self._new_leaf(t)
         rec = TensorRec(self._new_id("t"), t, node, label, self.iteration)
         rec.module = self.module_stack[-1] if self.module_stack else None
@@ -305,9 +331,36 @@ class Recorder:
 
     def _check_elements(self) -> None:
         if self.held_elements + self.untracked_total > self.limits.total_elements:
+            self._release_dead()
+        if self.held_elements + self.untracked_total > self.limits.total_elements:
             raise LimitError(
                 f"the program's tensors hold more than {self.limits.total_elements:,} elements in all"
             )
+
+    def _release_dead(self) -> None:
+        """Let go of the tensors that only the recorder still holds: the budget is about
+        what is alive. Their records keep what the trace shows of them (snapshots), with
+        a stand-in of the same dtype and device in place of the tensor."""
+        held: dict[int, list[TensorRec]] = {}
+        for rec in self.tensors:
+            if rec.tensor.numel():  # stand-ins are empty
+                held.setdefault(identity(rec.tensor), []).append(rec)
+        leaves = {identity(t) for t in self.leaves}
+        for key, recs in held.items():
+            t = recs[0].tensor
+            if key in leaves:
+                continue
+            # References the recorder holds: each record's, each snapshot still on it,
+            # and this function's own (`t`, `recs[0].tensor` is the same object) and
+            # getrefcount's argument.
+            ours = len(recs) + sum(1 for r in recs if r.snapshot and r.snapshot.source is t)
+            if sys.getrefcount(t) > ours + 2:
+                continue  # the program (or autograd's Python side) still holds it
+            for rec in recs:
+                if rec.snapshot is not None:
+                    rec.snapshot.release()
+                rec.tensor = _stand_in(t)
+            self.held_elements -= t.numel() * len(recs)
 
     def untracked(self, t: Tensor) -> None:
         """A tensor made while recording is off: it counts toward the budget while alive."""
@@ -675,7 +728,7 @@ class Recorder:
             self._add_point(root.name or "loss", root.tensor.detach().item())
         handles = []
         seen: set[int] = set()
-        stack = [r.tensor.grad_fn for r in root_recs if r.tensor.grad_fn is not None]
+        stack = [gf for gf in (grad_fn_of(r.tensor) for r in root_recs) if gf is not None]
         if not stack:
             for r in root_recs:
                 accumulate = self._accumulator_of(r)

@@ -98,7 +98,11 @@ def _grad_of(
         grad = None
         # torch fills .grad only on leaves and on tensors that called retain_grad(); reading
         # it elsewhere costs a warning each time (a program may also set it by hand).
-        if t.is_leaf or rec.retains_grad or t.retains_grad:
+        try:
+            leaf = t.is_leaf
+        except RuntimeError:  # a view made under no_grad whose base then changed in place:
+            leaf = rec.grad_fn is None  # torch refuses to say; it was one when recorded
+        if leaf or rec.retains_grad or t.retains_grad:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
                 grad = t.grad

@@ -124,6 +124,20 @@ class Snapshot:
         else:
             self.data = _summary(t, self.shape, self.dtype, self.numel, self.preview)
 
+    def release(self) -> None:
+        """Keep only what the trace will carry (a small tensor's copy, a large one's stats
+        and preview) and let go of the tensor: the program no longer holds it."""
+        t = self.source
+        if t is None or self.data is not None or self.copy is not None:
+            return
+        if self._shape is None:
+            self._describe()
+        if self.full:
+            self.cpu_copy()
+        else:
+            self.source = None
+            self.data = _summary(t.detach(), self.shape, self.dtype, self.numel, self.preview)
+
     def materialize_tensor(self) -> torch.Tensor:
         """The contents as a CPU tensor (for checks inside the engine)."""
         if self.copy is not None:
