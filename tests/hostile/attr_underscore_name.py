@@ -1,3 +1,3 @@
 # expect: ForbiddenError
-_secret = 5
-print(_secret)
+__secret__ = 5
+print(__secret__)

@@ -2,4 +2,4 @@
 class A:
     pass
 
-print(A())
+print(A().__dict__)

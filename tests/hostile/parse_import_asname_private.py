@@ -1,5 +1,6 @@
 # expect: ForbiddenError
-# alias.asname is not checked (only alias.name): `import torch as _torch` binds a private name
+# alias.asname is checked too: `import torch as _torch` is the program's own name, but a
+# dunder (Python's own) is not
 import torch as _torch
-from torch import nn as __nn
-print("bound private names")
+from torch import nn as __builtins__
+print("bound a dunder")

@@ -1,2 +1,2 @@
 # expect: ForbiddenError
-import torch as _torch
+import torch as __loader__

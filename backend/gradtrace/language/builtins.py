@@ -148,6 +148,10 @@ def make_builtins(interp: Interpreter) -> dict[str, Any]:
             )
         return chr(code)
 
+    def safe_hash(obj: Any) -> int:
+        check_nesting(obj)  # a deeply nested tuple is hashed recursively, in C
+        return hash(obj)
+
     def safe_iter(obj: Any) -> Any:
         return iter(bounded(obj))
 
@@ -175,7 +179,10 @@ def make_builtins(interp: Interpreter) -> dict[str, Any]:
         "pow": safe_pow,
         "format": safe_format,
         "isinstance": safe_isinstance,
+        "hash": safe_hash,
         "staticmethod": staticmethod,
+        "classmethod": classmethod,
+        "property": property,
         "enumerate": consuming(enumerate),
         "zip": consuming(zip),
         "map": consuming(map),
@@ -207,7 +214,8 @@ def make_builtins(interp: Interpreter) -> dict[str, Any]:
 BUILTIN_NAMES: frozenset[str] = frozenset(
     """
 range len abs round int float complex str bool repr callable chr ord hex bin oct divmod
-slice next iter pow format isinstance staticmethod enumerate zip map filter reversed
+slice next iter pow format isinstance hash staticmethod classmethod property enumerate zip map
+filter reversed
 list tuple dict set frozenset sorted sum min max any all print super
 """.split()
 ) | frozenset(_EXCEPTIONS)

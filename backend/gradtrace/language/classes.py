@@ -1,10 +1,12 @@
-"""`class` in its two admitted forms, built as real torch classes behind the scenes.
+"""`class`, built as a real class behind the scenes.
 
 A subclass of `torch.autograd.Function` becomes a real Function subclass (so torch makes
 its `MyReLUBackward` node); a subclass of `nn.Module` becomes a real Module subclass (so
-`parameters()`, `zero_grad()` and printing work as in torch). Their methods stay our
-closures: the real class holds small Python wrappers that hand each call back to the
-evaluator.
+`parameters()`, `zero_grad()` and printing work as in torch); any other class (micrograd's
+`Value`, a data iterator, an accumulator) is built on `ProgramObject`. Their methods stay
+our closures: the real class holds small Python wrappers that hand each call back to the
+evaluator, so the dunders it defines (`__add__`, `__getitem__`, `__iter__`...) run the
+program's code when Python or torch calls them.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 import torch
 from torch import nn
 
+from gradtrace.language.callables import Checked
 from gradtrace.language.errors import ForbiddenError
 from gradtrace.language.values import UserFunction
 
@@ -32,6 +35,21 @@ def owner_class(func: UserFunction) -> type | None:
     return _OWNERS.get(func)
 
 
+class ProgramObject:
+    """The base of a program's plain classes: marks their instances as the program's own
+    (their attributes are theirs to read and set, `_`-names included)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        # As Python writes it, less the heap address (which says where others' data is).
+        return f"<__main__.{type(self).__qualname__} object at 0x0>"
+
+
+def is_program_class(cls: type) -> bool:
+    return "gradtrace_members" in cls.__dict__
+
+
 def build_class(
     interp: Interpreter,
     node: ast.ClassDef,
@@ -42,16 +60,9 @@ def build_class(
     attributes: list[tuple[str, Callable[[Scope], Any]]],
     scope: Scope,
 ) -> type:
-    if len(bases) != 1 or not isinstance(bases[0], type):
-        raise ForbiddenError(
-            "a class must have one base: torch.autograd.Function or nn.Module "
-            "(or a class of yours built on them)",
-            node,
-        )
-    base = bases[0]
-    is_function = issubclass(base, torch.autograd.Function)
-    if not is_function and not issubclass(base, nn.Module):
-        raise ForbiddenError("classes may only subclass torch.autograd.Function or nn.Module", node)
+    base = _bases(node, bases)
+    is_function = issubclass(base[0], torch.autograd.Function)
+    torch_base = issubclass(base[0], (torch.autograd.Function, nn.Module))
     members: dict[str, Any] = {
         "__module__": "__main__",
         "__qualname__": node.name,
@@ -62,26 +73,69 @@ def build_class(
         fn = make(scope)
         functions.append(fn)
         names.add(fdef.name)
-        static = False
-        for deco in (d(scope) for d in decorators):
-            if deco is staticmethod:
-                static = True
-            else:
-                raise ForbiddenError("methods may only be decorated with @staticmethod", fdef)
+        kinds = [_decorator_kind(d(scope), fdef) for d in decorators]
         if is_function and fdef.name in _FUNCTION_STATICS:
             members[fdef.name] = staticmethod(_autograd_step(interp, fn, fdef.name))
-        elif static:
+        elif "staticmethod" in kinds:
             members[fdef.name] = staticmethod(_plain(interp, fn))
+        elif "classmethod" in kinds:
+            members[fdef.name] = classmethod(_method(interp, fn))
+        elif "property" in kinds:
+            members[fdef.name] = property(_method(interp, fn))
         else:
             members[fdef.name] = _method(interp, fn)
     for name, value in attributes:
         members[name] = value(scope)
         names.add(name)
+    if torch_base:
+        for name in names:
+            if name.startswith("_") and name != "__init__" and hasattr(base[0], name):
+                raise ForbiddenError(
+                    f"`{name}` is torch's own in {base[0].__name__}: name yours otherwise", node
+                )
     members["gradtrace_members"] = frozenset(names)
-    cls = type(node.name, (base,), members)
+    cls = type(node.name, tuple(base), members)
     for fn in functions:
         _OWNERS[fn] = cls
     return cls
+
+
+def _bases(node: ast.ClassDef, bases: list[Any]) -> list[type]:
+    """The real bases: torch's Function or Module (or one of the program's classes built
+    on them), or the program's own plain classes, or none (ProgramObject)."""
+    if not bases:
+        return [ProgramObject]
+    if not all(isinstance(b, type) for b in bases):
+        raise ForbiddenError("a class's bases must be classes", node)
+    torch_bases = [b for b in bases if issubclass(b, (torch.autograd.Function, nn.Module))]
+    if torch_bases:
+        if len(bases) != 1:
+            raise ForbiddenError(
+                "a class built on torch.autograd.Function or nn.Module has that one base", node
+            )
+        return [bases[0]]
+    for b in bases:
+        if b is object:
+            continue
+        if not (issubclass(b, ProgramObject) and is_program_class(b)):
+            raise ForbiddenError(
+                f"a class may build on your own classes, nn.Module or torch.autograd.Function, "
+                f"not on {b.__name__}",
+                node,
+            )
+    own = [b for b in bases if b is not object]
+    return own or [ProgramObject]
+
+
+def _decorator_kind(decorator: Any, fdef: ast.FunctionDef) -> str:
+    if type(decorator) is Checked:
+        decorator = decorator.fn
+    for kind in (staticmethod, classmethod, property):
+        if decorator is kind:
+            return str(kind.__name__)
+    raise ForbiddenError(
+        "methods may be decorated with @staticmethod, @classmethod or @property", fdef
+    )
 
 
 def _autograd_step(interp: Interpreter, fn: UserFunction, name: str) -> Callable[..., Any]:

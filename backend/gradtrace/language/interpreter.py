@@ -31,6 +31,7 @@ from gradtrace.language.builtins import (
     make_builtins,
 )
 from gradtrace.language.callables import Checked, Unbound
+from gradtrace.language.classes import ProgramObject
 from gradtrace.language.errors import ForbiddenError, LimitError, ProgramError
 from gradtrace.language.limits import Limits
 from gradtrace.language.memory import MemoryBound
@@ -42,6 +43,8 @@ from gradtrace.language.namespaces import (
     attribute_allowed,
     class_method_allowed,
     namespace_member,
+    private_settable,
+    settable_on_program_object,
     super_allowed,
     user_class_member,
     width_method,
@@ -151,6 +154,7 @@ _CONTEXT_MANAGERS = (
 # callable a program gets hold of is handed over as a Checked.
 _SAFE_CALLABLES: tuple[type, ...] = (
     type,
+    ProgramObject,  # an instance of the program's class with __call__: its own code
     UserFunction,
     Checked,
     Namespace,
@@ -217,7 +221,8 @@ class Interpreter:
         # The call being evaluated: where a Checked called from inside torch or a builtin
         # (a hook, a map) is recorded.
         self.here: ast.AST | None = None
-        self.globals = Scope({}, None)
+        # The program runs as the main module: `if __name__ == "__main__":` runs its body.
+        self.globals = Scope({"__name__": "__main__"}, None)
         self.handling: list[BaseException] = []
 
     # ------------------------------------------------------------------ running
@@ -676,23 +681,39 @@ class Interpreter:
             try:
                 for expr, target, where in items:
                     manager = expr(scope)
-                    if not isinstance(manager, _CONTEXT_MANAGERS):
+                    if not isinstance(manager, _CONTEXT_MANAGERS) and not (
+                        isinstance(manager, ProgramObject)
+                        and user_class_member(type(manager), "__enter__")
+                        and user_class_member(type(manager), "__exit__")
+                    ):
                         raise ForbiddenError(
                             "`with` supports torch.no_grad(), torch.enable_grad(), "
-                            "torch.set_grad_enabled(...) and torch.inference_mode()",
+                            "torch.set_grad_enabled(...), torch.inference_mode() and your "
+                            "own classes that define __enter__ and __exit__",
                             where,
                         )
-                    value = manager.__enter__()
+                    value = manager.__enter__()  # type: ignore[union-attr]
                     entered.append(manager)
                     if target is not None:
                         target(scope, value)
                 result = body(scope)
             except BaseException as exc:
+                suppressed = False
                 while entered:
-                    entered.pop().__exit__(type(exc), exc, exc.__traceback__)
-                raise
+                    manager = entered.pop()
+                    if suppressed:
+                        manager.__exit__(None, None, None)  # type: ignore[union-attr]
+                    elif manager.__exit__(type(exc), exc, exc.__traceback__):  # type: ignore[union-attr]
+                        # A class of the program may suppress what its body raised (as
+                        # contextlib.suppress does); never a refusal or a spent budget.
+                        suppressed = not isinstance(exc, _UNSWALLOWED) and isinstance(
+                            manager, ProgramObject
+                        )
+                if not suppressed:
+                    raise
+                return None
             while entered:
-                entered.pop().__exit__(None, None, None)
+                entered.pop().__exit__(None, None, None)  # type: ignore[union-attr]
             return result
 
         return with_
@@ -997,6 +1018,10 @@ class Interpreter:
             setattr(obj, name, value)
             return
         if isinstance(obj, (nn.Module, torch.autograd.function.BackwardCFunction)):
+            if name.startswith("_") and not private_settable(obj, name):
+                raise ForbiddenError(
+                    f"`.{name}` is torch's or Python's own: name yours otherwise", node
+                )
             if isinstance(obj, nn.Module):
                 if isinstance(value, Tensor):
                     self.rec.name(value, name)
@@ -1009,6 +1034,9 @@ class Interpreter:
                         "not replace it (define it in your class instead)",
                         node,
                     )
+            setattr(obj, name, value)
+            return
+        if settable_on_program_object(obj, name):
             setattr(obj, name, value)
             return
         raise ForbiddenError(f"cannot set attributes on a {type(obj).__name__}", node)
@@ -1161,6 +1189,8 @@ class Interpreter:
             return namespace_member(member, name)
         if type(obj) is SuperProxy:
             return self.super_attr(obj, name, node)
+        if type(obj) is UserFunction and name in ("__name__", "__qualname__"):
+            return obj.name if name == "__name__" else obj.qualname
         value = self.read_attr(obj, name, node)
         if _unchecked(value):
             if isinstance(obj, type) and class_method_allowed(obj, name):
@@ -1966,6 +1996,10 @@ class Interpreter:
     ) -> Any:
         """Check and record what a call returned."""
         if isinstance(result, Tensor):
+            # A tensor op may be slow (a big matmul): the clock is read after each one too,
+            # not only every 256 steps, so a program stops close to its time limit.
+            if time.monotonic() > self.deadline:
+                raise LimitError(f"the program ran longer than {self.limits.wall_time_s:g} s")
             self.check_size(result)
             if self.rec.active:
                 self.rec.result(result, node, label, _tensor_inputs(args, kwargs))

@@ -377,8 +377,64 @@ startswith strip swapcase title upper zfill
 _WIDTH_METHODS = frozenset({"center", "ljust", "rjust", "zfill", "expandtabs"})
 
 
+# What torch itself keeps in a Module's __dict__ (`_parameters`, `_forward_hooks`...):
+# never the program's, whatever the Module.
+_MODULE_INTERNALS = frozenset(nn.Module().__dict__)
+
+
+def _program_object(obj: object) -> bool:
+    """An instance of one of the program's classes (plain, Module or Function)."""
+    return any("gradtrace_members" in klass.__dict__ for klass in type(obj).__mro__)
+
+
+def _private_allowed(obj: object, name: str) -> bool:
+    """`obj._name` and the few dunders a program reads: only on its own objects and classes
+    (and the saved tensors of an autograd Node, which lessons show)."""
+    if name.startswith("__") and name.endswith("__"):
+        if name == "__class__":
+            return _program_object(obj)
+        if name in ("__name__", "__qualname__"):
+            return isinstance(obj, type)
+        return False
+    if isinstance(obj, type):
+        return user_class_member(obj, name)
+    if isinstance(obj, torch.autograd.graph.Node):
+        return name.startswith(("_saved_", "_raw_saved_"))
+    if not _program_object(obj):
+        return False
+    if isinstance(obj, nn.Module) and name in _MODULE_INTERNALS:
+        return False
+    return name in getattr(obj, "__dict__", {}) or user_class_member(type(obj), name)
+
+
+def private_settable(obj: object, name: str) -> bool:
+    """Whether a program may set `obj._name` on its Module or a Function's ctx: a name of
+    its own, never one torch keeps there (`_parameters`, `_forward_hooks`, methods)."""
+    if name.startswith("__") and name.endswith("__"):
+        return False
+    if not isinstance(obj, nn.Module):
+        return False
+    if user_class_member(type(obj), name):
+        return True
+    return not hasattr(type(obj), name) and name not in _MODULE_INTERNALS
+
+
+def settable_on_program_object(obj: object, name: str) -> bool:
+    """Whether a program may set `obj.name` on an object of its own plain classes (or on
+    the class itself): any name of its own, never a dunder."""
+    if name.startswith("__") and name.endswith("__"):
+        return False
+    if isinstance(obj, type):
+        return "gradtrace_members" in obj.__dict__ and not issubclass(
+            obj, (nn.Module, torch.autograd.Function)
+        )
+    return _program_object(obj) and not isinstance(obj, (nn.Module, torch.autograd.Function))
+
+
 def attribute_allowed(obj: object, name: str) -> bool:
-    """Whether a program may read `obj.name` (`name` never starts with '_' here)."""
+    """Whether a program may read `obj.name`."""
+    if name.startswith("_"):
+        return _private_allowed(obj, name)
     kind = type(obj)
     if isinstance(obj, torch.Tensor):
         return name in _TENSOR_METHODS or name in _TENSOR_ATTRIBUTES
@@ -409,6 +465,8 @@ def attribute_allowed(obj: object, name: str) -> bool:
     if isinstance(obj, tuple) and kind.__module__ == "torch.return_types":
         # max(dim=...), sort(), topk(): structseqs whose fields are named `values`, `indices`...
         return name in getattr(kind, "__match_args__", ()) or name in ("count", "index")
+    if _program_object(obj):  # a plain class of the program: its attributes and methods
+        return name in getattr(obj, "__dict__", {}) or user_class_member(kind, name)
     return False
 
 

@@ -2,7 +2,9 @@
 
 The check walks the tree iteratively (a hostile program cannot blow our stack) and
 refuses, with the construct's own place, anything outside the allowlist: async code,
-generators, `match`, names and attributes that start with `_`.
+generators, `match`, and dunder names beyond the few a program may write. Names of the
+program's own things may start with `_` (`_prev`, `_backward`); an attribute starting
+with `_` is admitted here and checked on the object it is read from (interpreter).
 """
 
 from __future__ import annotations
@@ -45,7 +47,24 @@ _REFUSED_WHY: dict[type[ast.AST], str] = {
 }
 
 
-# Dunder names a program needs: `def __init__` in a Module and `super().__init__()`.
+# The dunder methods a program's class may define: Python calls them, and each runs the
+# program's own code through the evaluator. Never those that change how objects are made,
+# found or torn down (__new__, __getattribute__, __getattr__, __setattr__, __del__,
+# __init_subclass__, __set_name__, __get__, __set__, __class_getitem__, __reduce__...).
+DEFINABLE_DUNDERS = frozenset(
+    """
+__init__ __call__ __repr__ __str__ __len__ __getitem__ __setitem__ __delitem__ __iter__
+__next__ __contains__ __bool__ __eq__ __ne__ __lt__ __le__ __gt__ __ge__ __hash__
+__enter__ __exit__ __neg__ __pos__ __abs__ __add__ __radd__ __iadd__ __sub__ __rsub__
+__isub__ __mul__ __rmul__ __imul__ __truediv__ __rtruediv__ __itruediv__ __floordiv__
+__rfloordiv__ __ifloordiv__ __mod__ __rmod__ __pow__ __rpow__ __ipow__ __matmul__
+__rmatmul__ __imatmul__ __float__ __int__
+""".split()
+)
+# Dunder attributes a program may read (on what each is checked at run time).
+READABLE_DUNDERS = frozenset({"__init__", "__name__", "__qualname__", "__class__"})
+
+
 class _Place(ast.AST):
     """A bare source position for errors about the whole text (length, parser depth)."""
 
@@ -57,8 +76,13 @@ class _Place(ast.AST):
         self.end_col_offset = 1
 
 
-def _private(name: str) -> bool:
-    return name.startswith("_") and name != "_"
+def _dunder(name: str) -> bool:
+    return len(name) > 4 and name.startswith("__") and name.endswith("__")
+
+
+def _refused_name(name: str) -> bool:
+    """A name a program may not bind or read: dunders (but `__name__`, the module's)."""
+    return _dunder(name) and name != "__name__"
 
 
 def parse_program(source: str, limits: Limits) -> ast.Module:
@@ -128,39 +152,55 @@ def check_tree(tree: ast.Module, limits: Limits) -> None:
 
 
 def _check_name(node: ast.Name, parent: ast.AST | None) -> None:
-    if _private(node.id):
-        raise ForbiddenError(f"names starting with '_' are not allowed: {node.id}", node)
+    if _refused_name(node.id):
+        raise ForbiddenError(f"names like {node.id} are Python's own, not a program's", node)
+    if node.id == "__name__" and not isinstance(node.ctx, ast.Load):
+        raise ForbiddenError("__name__ is read only", node)
 
 
 def _check_attribute(node: ast.Attribute, parent: ast.AST | None) -> None:
     if node.attr == "__init__":
         if not _is_super_call(node.value):
             raise ForbiddenError("`__init__` may only be reached as super().__init__()", node)
-    elif node.attr.startswith("_"):
-        raise ForbiddenError(f"attributes starting with '_' are not allowed: .{node.attr}", node)
+    elif _dunder(node.attr) and not (
+        node.attr in READABLE_DUNDERS
+        or (node.attr in DEFINABLE_DUNDERS and _is_super_call(node.value))
+    ):
+        raise ForbiddenError(
+            f"`.{node.attr}` is Python's own: a program may read .__name__ and .__class__ "
+            "of its own classes and objects",
+            node,
+        )
 
 
 def _check_function(node: ast.FunctionDef, parent: ast.AST | None) -> None:
-    # `__init__` is a name only as a method of a class (and as super().__init__).
-    if node.name == "__init__" and isinstance(parent, ast.ClassDef):
+    if not _dunder(node.name):
         return
-    if _private(node.name):
-        raise ForbiddenError(f"function names starting with '_' are not allowed: {node.name}", node)
+    if not isinstance(parent, ast.ClassDef):
+        raise ForbiddenError(f"a function may not be named {node.name}", node)
+    if node.name not in DEFINABLE_DUNDERS:
+        raise ForbiddenError(
+            f"a class may not define {node.name}; it may define __init__, __call__, __repr__, "
+            "__len__, __getitem__, __iter__, the operators and comparisons, __hash__, "
+            "__enter__ and __exit__",
+            node,
+        )
 
 
 def _check_class(node: ast.ClassDef, parent: ast.AST | None) -> None:
-    if _private(node.name):
-        raise ForbiddenError(f"class names starting with '_' are not allowed: {node.name}", node)
+    if _dunder(node.name):
+        raise ForbiddenError(f"a class may not be named {node.name}", node)
     if node.keywords:
         raise ForbiddenError("class keywords (metaclass=...) are not supported", node)
 
 
 def _check_arg(node: ast.arg, parent: ast.AST | None) -> None:
-    if _private(node.arg):
-        raise ForbiddenError(f"parameter names starting with '_' are not allowed: {node.arg}", node)
+    if _dunder(node.arg):
+        raise ForbiddenError(f"a parameter may not be named {node.arg}", node)
 
 
 def _check_keyword(node: ast.keyword, parent: ast.AST | None) -> None:
+    # Private keyword arguments of torch's functions stay out of reach.
     if node.arg is not None and node.arg.startswith("_"):
         raise ForbiddenError(f"keyword names starting with '_' are not allowed: {node.arg}", node)
 
@@ -168,15 +208,13 @@ def _check_keyword(node: ast.keyword, parent: ast.AST | None) -> None:
 def _check_alias(node: ast.alias, parent: ast.AST | None) -> None:
     if node.name.startswith("_") or ".\x5f" in node.name or "._" in node.name:
         raise ForbiddenError(f"imports of private names are not allowed: {node.name}", node)
-    if node.asname is not None and _private(node.asname):
-        raise ForbiddenError(
-            f"names starting with '_' are not allowed: `as {node.asname}`", parent or node
-        )
+    if node.asname is not None and _dunder(node.asname):
+        raise ForbiddenError(f"a name may not be {node.asname}: `as {node.asname}`", parent or node)
 
 
 def _check_handler(node: ast.ExceptHandler, parent: ast.AST | None) -> None:
-    if node.name is not None and _private(node.name):
-        raise ForbiddenError(f"names starting with '_' are not allowed: `as {node.name}`", node)
+    if node.name is not None and _dunder(node.name):
+        raise ForbiddenError(f"a name may not be {node.name}: `as {node.name}`", node)
 
 
 def _check_constant(node: ast.Constant, parent: ast.AST | None) -> None:
@@ -186,8 +224,8 @@ def _check_constant(node: ast.Constant, parent: ast.AST | None) -> None:
 
 def _check_scope(node: ast.Global | ast.Nonlocal, parent: ast.AST | None) -> None:
     for name in node.names:
-        if _private(name):
-            raise ForbiddenError(f"names starting with '_' are not allowed: {name}", node)
+        if _dunder(name):
+            raise ForbiddenError(f"a name may not be {name}", node)
 
 
 # The kinds that carry names or values to check; every other allowed kind needs none.

@@ -1,0 +1,5 @@
+# expect: ForbiddenError
+class A(dict):
+    pass
+
+print(A())

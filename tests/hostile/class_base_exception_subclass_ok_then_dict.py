@@ -1,0 +1,6 @@
+# expect: ForbiddenError
+class A:
+    pass
+
+a = A()
+a.__dict__ = {}

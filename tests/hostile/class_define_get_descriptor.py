@@ -1,0 +1,4 @@
+# expect: ForbiddenError
+class D:
+    def __get__(self, obj, owner):
+        return 1

@@ -1,0 +1,4 @@
+# expect: ForbiddenError
+class A:
+    def __init_subclass__(cls):
+        pass

@@ -1,0 +1,4 @@
+# expect: ForbiddenError
+class A:
+    def __reduce__(self):
+        return (print, ("x",))

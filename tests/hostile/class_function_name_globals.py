@@ -1,0 +1,7 @@
+# expect: ForbiddenError
+def f():
+    pass
+
+
+print(f.__name__)
+print(f.__globals__)

@@ -1,0 +1,5 @@
+# expect: ForbiddenError
+class A:
+    pass
+
+print(A.__mro__)

@@ -1,0 +1,2 @@
+# expect: ForbiddenError
+print(__builtins__)

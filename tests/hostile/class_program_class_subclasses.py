@@ -1,0 +1,6 @@
+# expect: ForbiddenError
+class A:
+    pass
+
+
+print(A.__subclasses__())

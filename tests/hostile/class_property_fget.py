@@ -1,0 +1,3 @@
+# expect: ForbiddenError
+p = property(lambda self: 1)
+print(p.fget)

@@ -1,0 +1,3 @@
+# expect: ForbiddenError
+class A:
+    __slots__ = ("x",)
