@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from gradtrace.language.callables import Checked
 from gradtrace.language.errors import ForbiddenError, LimitError
+from gradtrace.language.pymodules import bounded_args
 from gradtrace.language.sizes import check_nesting
 from gradtrace.language.tensor_text import scrub
 
@@ -80,6 +81,8 @@ def make_builtins(interp: Interpreter) -> dict[str, Any]:
         def wrapper(*args: Any, **kwargs: Any) -> Any:
             for arg in args:
                 bounded(arg)
+            # An iterator of unknown length (itertools.count()...) is read at most so far.
+            args = bounded_args(args)
             result = fn(*args, **kwargs)
             interp.check_size(result)
             return result
@@ -93,7 +96,7 @@ def make_builtins(interp: Interpreter) -> dict[str, Any]:
 
         def wrapper(*args: Any, **kwargs: Any) -> Any:
             checked = []
-            for arg in args:
+            for arg in bounded_args(args):
                 bounded(arg)
                 # A mapping's keys are hashed already; anything else is materialised.
                 if not isinstance(arg, (dict, set, frozenset, str, range)) and not hasattr(

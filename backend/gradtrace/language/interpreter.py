@@ -10,8 +10,10 @@ the recorder, which builds the trace.
 from __future__ import annotations
 
 import ast
+import collections
 import contextlib
 import difflib
+import functools
 import operator
 import time
 import types
@@ -49,6 +51,7 @@ from gradtrace.language.namespaces import (
     user_class_member,
     width_method,
 )
+from gradtrace.language.pymodules import bounded_args
 from gradtrace.language.tensor_text import clean_text, scrub, tensor_str, value_str
 from gradtrace.language.values import (
     Namespace,
@@ -97,6 +100,13 @@ class WallTimeExceeded(BaseException):
 
 
 _UNSWALLOWED = (ProgramError, WallTimeExceeded, MemoryError)
+# Types that read a whole iterable in C: given an iterator, they read it capped.
+_CONSUMING_TYPES = frozenset(
+    {
+        collections.OrderedDict, collections.defaultdict, collections.Counter,
+        collections.deque, dict,
+    }
+)  # fmt: skip
 
 
 class _FunctionContext:
@@ -155,6 +165,7 @@ _CONTEXT_MANAGERS = (
 _SAFE_CALLABLES: tuple[type, ...] = (
     type,
     ProgramObject,  # an instance of the program's class with __call__: its own code
+    type(functools.cmp_to_key(lambda a, b: 0)),  # sort keys, compared in C, calling back
     UserFunction,
     Checked,
     Namespace,
@@ -556,9 +567,9 @@ class Interpreter:
             return Checked(deco(fn), None, getattr(fn, "name", "function"))
         if deco is staticmethod:
             return fn
-        raise ForbiddenError(
-            "decorators other than @torch.no_grad() and @staticmethod are not supported", node
-        )
+        # Any other decorator is a call like any other: through the one call path, and
+        # what it returns reaches the program checked (functools.lru_cache, your own).
+        return self.invoke(deco, (fn,), {}, node, None, "")
 
     def compile_function(
         self, node: ast.FunctionDef | ast.Lambda, fc: _FunctionContext, owner: str | None = None
@@ -1949,6 +1960,8 @@ class Interpreter:
             elif target is str:
                 for arg in args:
                     self.check_printable(arg)
+            elif target in _CONSUMING_TYPES:
+                args = bounded_args(args)  # deque(itertools.count()) stops at the limit
             elif issubclass(target, Tensor):
                 # torch.Tensor(n) allocates n uninitialised elements, as torch.empty does.
                 sizes.check_call("empty", torch.empty, args, kwargs, limit)
@@ -2045,6 +2058,8 @@ class Interpreter:
             method = getattr(owner, name)
         kind = type(owner)
         limits = self.limits
+        if kind in _CONSUMING_TYPES or kind is str or kind is list or kind is set:
+            args = bounded_args(args)  # "".join / list.extend / deque.extend of an iterator
         if kind is str:
             if name == "format":
                 return self.format_string(owner, args, kwargs)

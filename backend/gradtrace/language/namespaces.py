@@ -19,6 +19,8 @@ from torch import nn, optim
 
 from gradtrace.identity import identity
 from gradtrace.language.callables import Checked
+from gradtrace.language.pymodules import PLAIN_ATTRIBUTES as PY_ATTRIBUTES
+from gradtrace.language.pymodules import namedtuple_field, python_modules
 from gradtrace.language.values import Namespace
 
 # ---------------------------------------------------------------------------
@@ -255,6 +257,7 @@ def _build() -> dict[str, Namespace]:
         "torch.linalg": linalg,
         "torch.cuda": cuda,
         "math": math_ns,
+        **python_modules(),
     }
 
 
@@ -271,7 +274,6 @@ TORCH_CALLABLES: frozenset[int] = frozenset(
 #: Imports refused with a pointer to what to use instead.
 IMPORT_HINTS = {
     "numpy": "numpy is not available in gradtrace programs; torch has the same operations",
-    "random": "use torch.rand / torch.randint (seeded by torch.manual_seed)",
     "torchvision": "torchvision is not available; build small models from torch.nn",
 }
 
@@ -398,6 +400,8 @@ def _private_allowed(obj: object, name: str) -> bool:
         return False
     if isinstance(obj, type):
         return user_class_member(obj, name)
+    if namedtuple_field(obj, name):  # _asdict, _replace, _fields
+        return True
     if isinstance(obj, torch.autograd.graph.Node):
         return name.startswith(("_saved_", "_raw_saved_"))
     if not _program_object(obj):
@@ -438,9 +442,11 @@ def attribute_allowed(obj: object, name: str) -> bool:
     kind = type(obj)
     if isinstance(obj, torch.Tensor):
         return name in _TENSOR_METHODS or name in _TENSOR_ATTRIBUTES
-    allowed = _PLAIN_ATTRIBUTES.get(kind)
+    allowed = _PLAIN_ATTRIBUTES.get(kind) or PY_ATTRIBUTES.get(kind)
     if allowed is not None:
         return name in allowed
+    if namedtuple_field(obj, name):
+        return True
     if isinstance(obj, nn.Module):
         if name in _MODULE_ATTRIBUTES:
             return True

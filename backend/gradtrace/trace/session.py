@@ -22,6 +22,7 @@ from gradtrace.language.interpreter import Interpreter, WallTimeExceeded
 from gradtrace.language.limits import Limits
 from gradtrace.language.namespaces import MODULES, manual_seed
 from gradtrace.language.parse import parse_program
+from gradtrace.language.pymodules import seed_for_job
 from gradtrace.language.tensor_text import clean_text, scrub
 from gradtrace.trace.recorder import Recorder, module_parameters
 from gradtrace.trace.serialize import dump_trace, span, variables
@@ -182,6 +183,7 @@ def clean_torch_state(seed: int, device: str) -> Iterator[None]:
     # program would see `x.T`'s warning, and a program could tell it was not the first.
     torch.set_warn_always(True)
     manual_seed(seed)
+    seed_for_job(seed)  # the program's `random` (language/pymodules.py)
     sys.setrecursionlimit(max(recursion, 8000))
     device_context = torch.device(device) if device != "cpu" else contextlib.nullcontext()
     try:

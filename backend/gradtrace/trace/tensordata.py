@@ -117,12 +117,14 @@ class Snapshot:
             return
         if self._shape is None:
             self._describe()
-        self.source = None
         t = t.detach()
+        # Made first, then swapped in: the wall-time alarm may interrupt the work, and a
+        # snapshot must never be left with neither its tensor nor what replaces it.
         if self.numel <= _COPY_LIMIT:
             self.copy = t.to("cpu", copy=True, memory_format=torch.contiguous_format)
         else:
             self.data = _summary(t, self.shape, self.dtype, self.numel, self.preview)
+        self.source = None
 
     def release(self) -> None:
         """Keep only what the trace will carry (a small tensor's copy, a large one's stats
@@ -134,9 +136,9 @@ class Snapshot:
             self._describe()
         if self.full:
             self.cpu_copy()
-        else:
-            self.source = None
+        else:  # made first, then swapped in (as in freeze)
             self.data = _summary(t.detach(), self.shape, self.dtype, self.numel, self.preview)
+            self.source = None
 
     def materialize_tensor(self) -> torch.Tensor:
         """The contents as a CPU tensor (for checks inside the engine)."""

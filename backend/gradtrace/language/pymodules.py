@@ -1,0 +1,263 @@
+"""Python's own modules as programs see them: `random`, `itertools`, `functools`,
+`collections`, each an allowlist of members, never the real module.
+
+What they take and give is bounded like the rest: sizes are checked before the work
+(`random.choices(k=...)`, `itertools.product`'s pools), iterators they make are read by
+the evaluator's capped loops (`bounded_iterable`), and the callables a program hands them
+(`functools.reduce(f, ...)`, `defaultdict(list)`) are the program's own or Checked, so
+every call they make goes through the interpreter's one call path. Left out on purpose:
+`operator` (its functions would run tensor ops past the evaluator's size checks, its
+`attrgetter`/`methodcaller` past the attribute checks) and `functools.wraps` (it copies
+attributes between functions).
+"""
+
+from __future__ import annotations
+
+import collections
+import functools
+import itertools
+import random
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from gradtrace.language.errors import LimitError
+from gradtrace.language.limits import Limits
+from gradtrace.language.values import Namespace
+
+_LIMITS = Limits()
+_ITEMS = _LIMITS.sequence_items
+# Pools of `product` and friends are tuples in C; their combined size is bounded.
+_POOL_ITEMS = 100_000
+_REPEAT = 16
+_FIELDS = 256
+
+
+def _count(k: Any, what: str) -> None:
+    if isinstance(k, int) and k > _ITEMS:
+        raise LimitError(f"{what} of {k:,} items is over the limit ({_ITEMS:,})")
+
+
+def _pools(args: tuple[Any, ...], repeat: int = 1) -> None:
+    if not isinstance(repeat, int) or repeat > _REPEAT:
+        raise LimitError(f"repeat={repeat} is over the limit ({_REPEAT})")
+    total = 0
+    for pool in args:
+        size = len(pool) if hasattr(pool, "__len__") else _POOL_ITEMS + 1
+        total += size * max(repeat, 1)
+    if total > _POOL_ITEMS:
+        raise LimitError(
+            f"the inputs hold {total:,} items, over the limit ({_POOL_ITEMS:,}); "
+            "pass lists, ranges or tuples of fewer items"
+        )
+
+
+# ---------------------------------------------------------------------------- random
+# The job's torch seed seeds these too (session.py), so a trace is reproducible.
+
+
+def choices(
+    population: Any, weights: Any = None, *, cum_weights: Any = None, k: int = 1
+) -> list[Any]:
+    _count(k, "random.choices")
+    return random.choices(population, weights, cum_weights=cum_weights, k=k)
+
+
+def sample(population: Any, k: int, *, counts: Any = None) -> list[Any]:
+    _count(k, "random.sample")
+    return random.sample(population, k, counts=counts)
+
+
+def seed(a: Any = None) -> None:
+    if not isinstance(a, (int, float, str, type(None))):
+        raise TypeError("random.seed takes an int, a float, a string or None")
+    if isinstance(a, int) and a.bit_length() > 4096:
+        raise LimitError("a seed of more than 4,096 bits")
+    random.seed(a)
+
+
+def seed_for_job(value: int) -> None:
+    random.seed(value)
+
+
+_RANDOM = {
+    "seed": seed,
+    "random": random.random,
+    "uniform": random.uniform,
+    "randint": random.randint,
+    "randrange": random.randrange,
+    "choice": random.choice,
+    "choices": choices,
+    "sample": sample,
+    "shuffle": random.shuffle,
+    "gauss": random.gauss,
+    "normalvariate": random.normalvariate,
+    "expovariate": random.expovariate,
+    "betavariate": random.betavariate,
+    "triangular": random.triangular,
+}
+
+
+# ---------------------------------------------------------------------------- itertools
+
+
+def product(*iterables: Any, repeat: int = 1) -> Iterator[Any]:
+    _pools(iterables, repeat)
+    return itertools.product(*iterables, repeat=repeat)
+
+
+def permutations(iterable: Any, r: int | None = None) -> Iterator[Any]:
+    _pools((iterable,))
+    return itertools.permutations(iterable, r)
+
+
+def combinations(iterable: Any, r: int) -> Iterator[Any]:
+    _pools((iterable,))
+    return itertools.combinations(iterable, r)
+
+
+def combinations_with_replacement(iterable: Any, r: int) -> Iterator[Any]:
+    _pools((iterable,))
+    return itertools.combinations_with_replacement(iterable, r)
+
+
+def repeat(obj: Any, times: int | None = None) -> Iterator[Any]:
+    return itertools.repeat(obj) if times is None else itertools.repeat(obj, times)
+
+
+_ITERTOOLS = {
+    "chain": itertools.chain,
+    "count": itertools.count,
+    "cycle": itertools.cycle,
+    "repeat": repeat,
+    "islice": itertools.islice,
+    "accumulate": itertools.accumulate,
+    "groupby": itertools.groupby,
+    "zip_longest": itertools.zip_longest,
+    "starmap": itertools.starmap,
+    "takewhile": itertools.takewhile,
+    "dropwhile": itertools.dropwhile,
+    "compress": itertools.compress,
+    "filterfalse": itertools.filterfalse,
+    "product": product,
+    "permutations": permutations,
+    "combinations": combinations,
+    "combinations_with_replacement": combinations_with_replacement,
+}
+if hasattr(itertools, "pairwise"):
+    _ITERTOOLS["pairwise"] = itertools.pairwise
+
+
+# ---------------------------------------------------------------------------- functools
+
+
+def lru_cache(maxsize: Any = 128, typed: bool = False) -> Any:
+    if callable(maxsize):  # @lru_cache without arguments
+        return functools.lru_cache(maxsize=128)(maxsize)
+    if maxsize is None or (isinstance(maxsize, int) and maxsize > _ITEMS):
+        maxsize = _ITEMS  # an unbounded cache, bounded by the limit on items
+    return functools.lru_cache(maxsize=maxsize, typed=typed)
+
+
+def cache(function: Any) -> Any:
+    return functools.lru_cache(maxsize=_ITEMS)(function)
+
+
+_FUNCTOOLS = {
+    "partial": functools.partial,
+    "reduce": functools.reduce,
+    "lru_cache": lru_cache,
+    "cache": cache,
+    "cmp_to_key": functools.cmp_to_key,
+}
+
+
+# ---------------------------------------------------------------------------- collections
+
+
+def namedtuple(
+    typename: str, field_names: Any, *, rename: bool = False, defaults: Any = None
+) -> type:
+    fields = field_names.replace(",", " ").split() if isinstance(field_names, str) else field_names
+    if len(fields) > _FIELDS or len(typename) > 64:
+        raise LimitError(f"a namedtuple of at most {_FIELDS} fields and a name of 64 characters")
+    # Python refuses field names that start with '_' (unless renamed, to _0, _1...).
+    make: Any = collections.namedtuple  # mypy wants literals for rename and defaults
+    made: type = make(typename, fields, rename=rename, defaults=defaults, module="__main__")
+    return made
+
+
+_COLLECTIONS = {
+    "OrderedDict": collections.OrderedDict,
+    "defaultdict": collections.defaultdict,
+    "Counter": collections.Counter,
+    "deque": collections.deque,
+    "namedtuple": namedtuple,
+}
+
+MODULE_MEMBERS: dict[str, dict[str, Any]] = {
+    "random": _RANDOM,
+    "itertools": _ITERTOOLS,
+    "functools": _FUNCTOOLS,
+    "collections": _COLLECTIONS,
+}
+
+
+def python_modules() -> dict[str, Namespace]:
+    """The stand-ins, by import name (`module` None: the real module is never reached)."""
+    return {name: Namespace(name, dict(members), None) for name, members in MODULE_MEMBERS.items()}
+
+
+# Attributes a program may read on what these make (exact types).
+_DICT = "clear copy get items keys pop popitem setdefault update values"
+PLAIN_ATTRIBUTES: dict[type, frozenset[str]] = {
+    collections.OrderedDict: frozenset(f"{_DICT} move_to_end".split()),
+    collections.defaultdict: frozenset(f"{_DICT} default_factory".split()),
+    collections.Counter: frozenset(f"{_DICT} most_common elements subtract total".split()),
+    collections.deque: frozenset(
+        "append appendleft clear copy count extend extendleft index insert maxlen pop "
+        "popleft remove reverse rotate".split()
+    ),
+}
+
+
+def namedtuple_field(obj: object, name: str) -> bool:
+    """A field of a namedtuple the program made (or `_fields`, `_asdict`, `_replace`)."""
+    kind = type(obj)
+    fields = getattr(kind, "_fields", None) if isinstance(obj, tuple) else None
+    if not isinstance(fields, tuple) or kind.__module__ != "__main__":
+        return False
+    return name in fields or name in ("_asdict", "_replace", "_fields", "count", "index")
+
+
+class _Capped:
+    """An iterator read at most `limit` items far: a C function consuming it (sum, list,
+    a Counter) stops with a LimitError instead of running unbounded."""
+
+    __slots__ = ("_it", "_left")
+
+    def __init__(self, it: Iterator[Any], limit: int) -> None:
+        self._it = it
+        self._left = limit
+
+    def __iter__(self) -> _Capped:
+        return self
+
+    def __next__(self) -> Any:
+        if self._left <= 0:
+            raise LimitError(f"an iterator yielded more than {_ITEMS:,} items")
+        self._left -= 1
+        return next(self._it)
+
+
+_SIZED = (list, tuple, dict, set, frozenset, str, bytes, range)
+
+
+def bounded_iterable(value: Any) -> Any:
+    """`value`, or a capped view of it if it is an iterator of unknown length."""
+    if isinstance(value, _SIZED) or not isinstance(value, Iterator):
+        return value
+    return _Capped(value, _ITEMS)
+
+
+def bounded_args(args: Iterable[Any]) -> tuple[Any, ...]:
+    return tuple(bounded_iterable(a) for a in args)

@@ -1,0 +1,3 @@
+# expect: LimitError
+import collections, itertools
+c = collections.Counter(itertools.count())

@@ -1,0 +1,3 @@
+# expect: LimitError
+import collections, itertools
+d = collections.deque(itertools.count())

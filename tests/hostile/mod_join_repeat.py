@@ -1,0 +1,3 @@
+# expect: LimitError
+import itertools
+s = ''.join(itertools.repeat('a', 10 ** 8))

@@ -1,0 +1,4 @@
+# expect: LimitError
+import itertools
+x = []
+x.extend(itertools.count())

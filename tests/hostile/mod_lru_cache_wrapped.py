@@ -1,0 +1,6 @@
+# expect: ForbiddenError
+import functools
+@functools.lru_cache
+def f(x):
+    return x
+print(f.__wrapped__)

@@ -1,0 +1,3 @@
+# expect: ValueError
+from collections import namedtuple
+P = namedtuple('P', ['__class__'])

@@ -1,0 +1,4 @@
+# expect: AttributeError|ForbiddenError
+import functools
+p = functools.partial(print, 1)
+print(p.func)

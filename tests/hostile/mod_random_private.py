@@ -1,0 +1,3 @@
+# expect: AttributeError
+import random
+print(random._inst)

@@ -1,0 +1,3 @@
+# expect: LimitError
+import itertools
+s = set(itertools.count())

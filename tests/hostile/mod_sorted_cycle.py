@@ -1,0 +1,3 @@
+# expect: LimitError
+import itertools
+s = sorted(itertools.cycle([1, 2]))

@@ -1,0 +1,3 @@
+# expect: LimitError
+import itertools
+print(sum(itertools.count()))
