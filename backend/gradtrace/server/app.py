@@ -74,7 +74,7 @@ def _api_method_not_allowed(app: FastAPI, path: str) -> Response:
         {
             method
             for route in app.routes
-            if isinstance(route, APIRoute) and route.path == path
+            if isinstance(route, APIRoute) and route.path_regex.match(path)
             for method in route.methods or ()
         }
     )

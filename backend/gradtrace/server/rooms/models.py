@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
 from gradtrace.language.limits import Limits
 
@@ -15,8 +15,19 @@ CODE_LENGTH = 6
 Code = Annotated[str, Field(pattern=f"^[{CODE_ALPHABET}]{{{CODE_LENGTH}}}$")]
 
 
+def _integral(value: object) -> object:
+    """As JSON Schema counts integers: 3.0 is one (true is not, and strict refuses it)."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+JsonInt = Annotated[int, BeforeValidator(_integral)]
+
+
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # Strict: `"revealed": 0` is no boolean, `"step": "3"` no integer.
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class Zoom(Strict):
@@ -28,9 +39,9 @@ class Zoom(Strict):
 class Poll(Strict):
     """A predict-mode question: the gradient of `node` at backward step `step`."""
 
-    id: int = Field(ge=1, le=1_000_000, description="a new id for each question")
+    id: JsonInt = Field(ge=1, le=1_000_000, description="a new id for each question")
     node: str = Field(max_length=64)
-    step: int = Field(ge=0, le=10_000_000)
+    step: JsonInt = Field(ge=0, le=10_000_000)
     revealed: bool = Field(default=False, description="the answer is shown to the class")
 
 
@@ -39,8 +50,8 @@ class View(Strict):
 
     source: str = Field(max_length=_SOURCE_CHARS, description="the program")
     device: str = Field(default="auto", max_length=16)
-    seed: int = Field(default=0, ge=0, le=2**53 - 1)
-    step: int = Field(default=0, ge=0, le=10_000_000, description="the player's step")
+    seed: JsonInt = Field(default=0, ge=0, le=2**53 - 1)
+    step: JsonInt = Field(default=0, ge=0, le=10_000_000, description="the player's step")
     selected: str | None = Field(default=None, max_length=64, description="the selected node")
     zoom: Zoom | None = None
     view: Literal["graph", "torchviz"] = "graph"
@@ -66,7 +77,7 @@ class RoomCreated(Strict):
 
 
 class AnswerIn(Strict):
-    poll: int = Field(ge=1, le=1_000_000)
+    poll: JsonInt = Field(ge=1, le=1_000_000)
     value: float = Field(allow_inf_nan=False, ge=-1e12, le=1e12)
 
 

@@ -12,10 +12,12 @@ import hashlib
 import hmac
 import secrets
 from collections.abc import AsyncIterator
+from typing import Any
 
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import StreamingResponse
 
+from gradtrace.server.models import ErrorResponse
 from gradtrace.server.responses import JSON, error_response
 from gradtrace.server.rooms.hub import RoomHub
 from gradtrace.server.rooms.models import (
@@ -54,6 +56,18 @@ def _bearer(request: Request) -> str:
     return token.strip() if scheme.lower() == "bearer" else ""
 
 
+def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    why = {
+        400: "the body is not JSON",
+        403: "only the room's lecturer may do this",
+        404: "no such room: it ended, or never was",
+        409: "this question is not open",
+        429: "too many requests; retry after Retry-After",
+        503: "the server holds as many rooms (or followers) as it may",
+    }
+    return {status: {"model": ErrorResponse, "description": why[status]} for status in statuses}
+
+
 def rooms_router(hub: RoomHub, settings: Settings) -> APIRouter:
     router = APIRouter(prefix="/api/rooms", tags=["rooms"])
     creations = Throttle(rate=settings.rooms_per_minute / 60, burst=settings.rooms_per_minute)
@@ -72,7 +86,13 @@ def rooms_router(hub: RoomHub, settings: Settings) -> APIRouter:
             return error_response(403, "only the room's lecturer may do this")
         return RoomState.model_validate_json(stored.state)
 
-    @router.post("", operation_id="create_room", response_model=RoomCreated, status_code=201)
+    @router.post(
+        "",
+        operation_id="create_room",
+        response_model=RoomCreated,
+        status_code=201,
+        responses=_errors(400, 429, 503),
+    )
     async def create_room(view: View, request: Request) -> Response:
         if not creations.allow(client_of(request)):
             return error_response(
@@ -98,7 +118,7 @@ def rooms_router(hub: RoomHub, settings: Settings) -> APIRouter:
         )
         return Response(created.model_dump_json(), status_code=201, media_type=JSON)
 
-    @router.get("/{code}", operation_id="room", response_model=RoomSnapshot)
+    @router.get("/{code}", operation_id="room", response_model=RoomSnapshot, responses=_errors(404))
     async def room(code: Code) -> Response:
         stored = await hub.store.load(code)
         if stored is None:
@@ -111,7 +131,12 @@ def rooms_router(hub: RoomHub, settings: Settings) -> APIRouter:
             snapshot.model_dump_json(), media_type=JSON, headers={"Cache-Control": "no-store"}
         )
 
-    @router.put("/{code}/view", operation_id="update_room", response_model=RoomState)
+    @router.put(
+        "/{code}/view",
+        operation_id="update_room",
+        response_model=RoomState,
+        responses=_errors(400, 403, 404, 429),
+    )
     async def update_room(code: Code, view: View, request: Request) -> Response:
         current = await lecturer_room(code, _bearer(request))
         if isinstance(current, Response):
@@ -124,7 +149,7 @@ def rooms_router(hub: RoomHub, settings: Settings) -> APIRouter:
         await hub.publish_state(state)
         return Response(state.model_dump_json(), media_type=JSON)
 
-    @router.delete("/{code}", operation_id="end_room", status_code=204)
+    @router.delete("/{code}", operation_id="end_room", status_code=204, responses=_errors(403, 404))
     async def end_room(code: Code, request: Request) -> Response:
         current = await lecturer_room(code, _bearer(request))
         if isinstance(current, Response):
@@ -133,7 +158,12 @@ def rooms_router(hub: RoomHub, settings: Settings) -> APIRouter:
         await hub.publish_closed(code, "ended")
         return Response(status_code=204)
 
-    @router.post("/{code}/answers", operation_id="answer", status_code=204)
+    @router.post(
+        "/{code}/answers",
+        operation_id="answer",
+        status_code=204,
+        responses=_errors(400, 404, 409, 429),
+    )
     async def answer(code: Code, body: AnswerIn, request: Request) -> Response:
         client = client_of(request)
         if not answering.allow((code, client)):
@@ -153,7 +183,10 @@ def rooms_router(hub: RoomHub, settings: Settings) -> APIRouter:
         "/{code}/events",
         operation_id="room_events",
         response_model=RoomEvent,
-        response_class=EventStream,
+        responses={
+            200: {"content": {"text/event-stream": {}}, "description": "the room's events"},
+            **_errors(403, 404, 503),
+        },
         description="Server-sent events: each event's `data` is one RoomEvent as JSON.",
     )
     async def events(code: Code, token: str = "") -> Response:
@@ -166,6 +199,14 @@ def rooms_router(hub: RoomHub, settings: Settings) -> APIRouter:
         if not lecturer and hub.followers_here(code) >= settings.max_followers:
             return error_response(503, "this room is full", {"Retry-After": "30"})
         return EventStream(_stream(hub, code, lecturer), headers=_SSE_HEADERS)
+
+    # Starlette's 405 names the methods of the first route that matches the path only:
+    # /{code} has two (GET, DELETE), so the other methods are answered here.
+    @router.api_route(
+        "/{code}", methods=["POST", "PUT", "PATCH", "OPTIONS"], include_in_schema=False
+    )
+    async def room_methods(code: str) -> Response:
+        return error_response(405, "Method Not Allowed", {"Allow": "DELETE, GET"})
 
     return router
 
