@@ -6,9 +6,13 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+import torch
+from torch import nn
+
 from gradtrace.language.callables import Checked
+from gradtrace.language.classes import is_program_class
 from gradtrace.language.errors import ForbiddenError, LimitError
-from gradtrace.language.pymodules import bounded_args
+from gradtrace.language.pymodules import bounded_args, namedtuple_field
 from gradtrace.language.sizes import check_nesting
 from gradtrace.language.tensor_text import scrub
 
@@ -27,7 +31,6 @@ FORBIDDEN_BUILTINS: dict[str, str] = {
 FORBIDDEN_BUILTINS["eval"] = "`eval` is not available: gradtrace never evaluates text as code"
 FORBIDDEN_BUILTINS["exec"] = "`exec` is not available: gradtrace never executes text as code"
 FORBIDDEN_BUILTINS["open"] = "`open` is not available: programs cannot read or write files"
-FORBIDDEN_BUILTINS["type"] = "`type` is not available; use isinstance(x, torch.Tensor)"
 FORBIDDEN_BUILTINS["getattr"] = "`getattr` is not available; write the attribute out: x.grad"
 
 _EXCEPTIONS: dict[str, type[BaseException]] = {
@@ -64,6 +67,13 @@ def check_percent_format(fmt: str, limits_chars: int) -> None:
                 raise ForbiddenError("'*' widths in % formatting are not supported")
             if part and (len(part) > 7 or int(part) > limits_chars):
                 raise LimitError(f"a % format width of {part} is over the string limit")
+
+
+# What type() answers for: the builtin types, the program's own classes, torch's tensors
+# and modules (classes a program can already name). Never an internal class of ours.
+_PLAIN_TYPES = frozenset(
+    {int, float, complex, bool, str, list, tuple, dict, set, frozenset, range, slice, type(None)}
+)
 
 
 def make_builtins(interp: Interpreter) -> dict[str, Any]:
@@ -155,6 +165,22 @@ def make_builtins(interp: Interpreter) -> dict[str, Any]:
         check_nesting(obj)  # a deeply nested tuple is hashed recursively, in C
         return hash(obj)
 
+    def safe_type(obj: Any, *rest: Any) -> type:
+        # type(name, bases, dict) makes a class: `class` is the way to do that here.
+        if rest:
+            raise ForbiddenError("type() with three arguments is not available; write a class")
+        kind = type(obj)
+        if (
+            kind in _PLAIN_TYPES
+            or is_program_class(kind)
+            or issubclass(kind, (torch.Tensor, nn.Module, BaseException))
+            or (kind.__module__ == "__main__" and namedtuple_field(obj, "_fields"))
+        ):
+            return kind
+        raise ForbiddenError(
+            f"type() of a {kind.__name__} is not available; use isinstance(x, ...) to test it"
+        )
+
     def safe_iter(obj: Any) -> Any:
         return iter(bounded(obj))
 
@@ -183,6 +209,7 @@ def make_builtins(interp: Interpreter) -> dict[str, Any]:
         "format": safe_format,
         "isinstance": safe_isinstance,
         "hash": safe_hash,
+        "type": safe_type,
         "staticmethod": staticmethod,
         "classmethod": classmethod,
         "property": property,
@@ -217,7 +244,7 @@ def make_builtins(interp: Interpreter) -> dict[str, Any]:
 BUILTIN_NAMES: frozenset[str] = frozenset(
     """
 range len abs round int float complex str bool repr callable chr ord hex bin oct divmod
-slice next iter pow format isinstance hash staticmethod classmethod property enumerate zip map
+slice next iter pow format isinstance hash type staticmethod classmethod property enumerate zip map
 filter reversed
 list tuple dict set frozenset sorted sum min max any all print super
 """.split()

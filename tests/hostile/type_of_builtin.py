@@ -1,0 +1,2 @@
+# expect: ForbiddenError
+print(type(len))

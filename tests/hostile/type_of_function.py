@@ -1,0 +1,5 @@
+# expect: ForbiddenError
+def f():
+    pass
+
+print(type(f))

@@ -1,0 +1,3 @@
+# expect: ForbiddenError
+import itertools
+print(type(itertools.count()))

@@ -1,0 +1,3 @@
+# expect: ForbiddenError
+import torch
+print(type(torch))

@@ -1,0 +1,2 @@
+# expect: ForbiddenError
+A = type('A', (), {})
