@@ -1,5 +1,5 @@
 # expect: ForbiddenError
 import torch
 print(1)
-r = type(1)
+r = type(print)
 print(r)

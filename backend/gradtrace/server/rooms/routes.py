@@ -62,6 +62,7 @@ def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
         403: "only the room's lecturer may do this",
         404: "no such room: it ended, or never was",
         409: "this question is not open",
+        413: "the request is larger than the longest program takes",
         429: "too many requests; retry after Retry-After",
         503: "the server holds as many rooms (or followers) as it may",
     }
@@ -91,7 +92,7 @@ def rooms_router(hub: RoomHub, settings: Settings) -> APIRouter:
         operation_id="create_room",
         response_model=RoomCreated,
         status_code=201,
-        responses=_errors(400, 429, 503),
+        responses=_errors(400, 413, 429, 503),
     )
     async def create_room(view: View, request: Request) -> Response:
         if not creations.allow(client_of(request)):
@@ -135,7 +136,7 @@ def rooms_router(hub: RoomHub, settings: Settings) -> APIRouter:
         "/{code}/view",
         operation_id="update_room",
         response_model=RoomState,
-        responses=_errors(400, 403, 404, 429),
+        responses=_errors(400, 403, 404, 413, 429),
     )
     async def update_room(code: Code, view: View, request: Request) -> Response:
         current = await lecturer_room(code, _bearer(request))
@@ -162,7 +163,7 @@ def rooms_router(hub: RoomHub, settings: Settings) -> APIRouter:
         "/{code}/answers",
         operation_id="answer",
         status_code=204,
-        responses=_errors(400, 404, 409, 429),
+        responses=_errors(400, 404, 409, 413, 429),
     )
     async def answer(code: Code, body: AnswerIn, request: Request) -> Response:
         client = client_of(request)
