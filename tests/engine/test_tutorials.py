@@ -1,0 +1,83 @@
+"""Issue 16's corpus: real tutorial programs through gradtrace and CPython + torch.
+
+Each file in tests/programs/tutorials is code from a public tutorial, docs page or test
+suite, kept as its author wrote it (data made small and synthetic; its header says what
+changed). One test per program compares what the differential tests compare: the outcome,
+the printed output, the `.grad` of every global tensor and of every parameter of every
+global nn.Module. A program gradtrace cannot run yet is an expected failure naming its
+blockers, strict: the day it passes, the marker must go.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from engine_support import (
+    TUTORIALS,
+    error_text,
+    mask_addresses,
+    reference_entry,
+    run_gradtrace,
+    tensor_node,
+    tensordata_diff,
+    tutorial_files,
+)
+
+# What stops each program today, every blocker it hits (README.md ranks them).
+BLOCKED: dict[str, list[str]] = {}
+
+
+def params() -> list[Any]:
+    out = []
+    for path in tutorial_files():
+        blockers = BLOCKED.get(path.stem)
+        marks = [pytest.mark.xfail(strict=True, reason="; ".join(blockers))] if blockers else []
+        out.append(pytest.param(path, id=path.stem, marks=marks))
+    return out
+
+
+def mismatches(path: Path, ref: dict[str, Any]) -> list[str]:
+    """Every way gradtrace's run of `path` differs from the reference's, as text."""
+    trace = run_gradtrace(path)
+    if ref["error"] is None and not trace.ok:
+        return [f"gradtrace failed: {error_text(trace)}"]
+    if ref["error"] is not None:
+        if trace.error is None or trace.error.type != ref["error"]["type"]:
+            return [f"expected {ref['error']['type']}, gradtrace: {error_text(trace)}"]
+    problems = []
+    if mask_addresses(trace.stdout) != mask_addresses(ref["stdout"]):
+        problems.append(f"stdout differs:\n{trace.stdout[-800:]}\n--- vs ---\n{ref['stdout'][-800:]}")
+    for name, want in [*ref["grads"].items(), *ref["module_grads"].items()]:
+        node = tensor_node(trace, name)
+        if node is None or node.kind != "tensor":
+            problems.append(f"{name}: no tensor node of that name")
+            continue
+        diff = tensordata_diff(node.grad, want)
+        if diff:
+            problems.append(f"{name}.grad: {diff}")
+    return problems
+
+
+def test_corpus_is_big_enough() -> None:
+    assert len(tutorial_files()) >= 60
+
+
+def test_blockers_name_real_programs() -> None:
+    stems = {p.stem for p in tutorial_files()}
+    assert set(BLOCKED) <= stems, sorted(set(BLOCKED) - stems)
+
+
+def test_every_program_names_its_source_and_is_listed() -> None:
+    readme = (TUTORIALS / "README.md").read_text(encoding="utf-8")
+    for path in tutorial_files():
+        assert path.read_text(encoding="utf-8").startswith("# Source: "), path.name
+        assert f"`{path.stem}`" in readme, f"{path.name} is not in the README's table"
+
+
+@pytest.mark.parametrize("path", params())
+def test_tutorial_runs_and_matches(path: Path, tutorial_reference: dict[str, Any]) -> None:
+    ref = reference_entry(tutorial_reference, path)["plain"]
+    problems = mismatches(path, ref)
+    assert not problems, "\n".join(problems)
