@@ -44,9 +44,7 @@ def tutorial_reference(tmp_path_factory: pytest.TempPathFactory) -> dict[str, An
     return shared_reference(tutorial_files(), tmp_path_factory)
 
 
-def shared_reference(
-    paths: list[Path], tmp_path_factory: pytest.TempPathFactory
-) -> dict[str, Any]:
+def shared_reference(paths: list[Path], tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """The reference runner's answer for `paths`, from one CPython run.
 
     The result is cached under the session's shared temp root (keyed by the content of
