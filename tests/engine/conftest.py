@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from engine_support import REPO, RUNNER, program_files
+from engine_support import REPO, RUNNER, program_files, tutorial_files
 
 # -- the reference ----------------------------------------------------------------------
 
@@ -34,12 +34,22 @@ def _run_reference(paths: list[Path], out: Path) -> dict[str, Any]:
 
 @pytest.fixture(scope="session")
 def reference(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    """{path: {"plain": ..., "probe": ...}} for every program, from ONE CPython run.
+    """{path: {"plain": ..., "probe": ...}} for every program, from ONE CPython run."""
+    return shared_reference(program_files(), tmp_path_factory)
+
+
+@pytest.fixture(scope="session")
+def tutorial_reference(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """The same for the corpus of real tutorial programs (tests/programs/tutorials)."""
+    return shared_reference(tutorial_files(), tmp_path_factory)
+
+
+def shared_reference(paths: list[Path], tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """The reference runner's answer for `paths`, from one CPython run.
 
     The result is cached under the session's shared temp root (keyed by the content of
     the programs and the runner), so that pytest-xdist workers share a single run.
     """
-    paths = program_files()
     digest = hashlib.sha256()
     for p in [RUNNER, *paths]:
         digest.update(str(p).encode())

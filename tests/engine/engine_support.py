@@ -14,6 +14,7 @@ import pytest
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
 PROGRAMS = REPO / "tests" / "programs"
+TUTORIALS = PROGRAMS / "tutorials"
 HOSTILE = REPO / "tests" / "hostile"
 SHARED_PROGRAMS = REPO.parent / "shared" / "programs"
 RUNNER = HERE / "reference_runner.py"
@@ -30,6 +31,11 @@ def program_files() -> list[Path]:
     if SHARED_PROGRAMS.is_dir():
         files += sorted(SHARED_PROGRAMS.rglob("*.py"))
     return files
+
+
+def tutorial_files() -> list[Path]:
+    """The corpus of real tutorial programs (issue 16), kept apart from the seeds'."""
+    return sorted(TUTORIALS.glob("t*.py"))
 
 
 def program_id(path: Path) -> str:

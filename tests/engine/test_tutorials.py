@@ -1,0 +1,125 @@
+"""Issue 16's corpus: real tutorial programs through gradtrace and CPython + torch.
+
+Each file in tests/programs/tutorials is code from a public tutorial, docs page or test
+suite, kept as its author wrote it (data made small and synthetic; its header says what
+changed). One test per program compares what the differential tests compare: the outcome,
+the printed output, the `.grad` of every global tensor and of every parameter of every
+global nn.Module. A program gradtrace cannot run yet is an expected failure naming its
+blockers, strict: the day it passes, the marker must go.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from engine_support import (
+    TUTORIALS,
+    error_text,
+    mask_addresses,
+    reference_entry,
+    run_gradtrace,
+    tensor_node,
+    tensordata_diff,
+    tutorial_files,
+)
+
+# What stops each program today, every blocker it hits (README.md ranks them).
+BLOCKED: dict[str, list[str]] = {
+    "t02_micrograd_demo": ["import numpy"],
+    "t11_d2l_ndarray": ["id()"],
+    "t13_d2l_model_construction": ["nn.LazyLinear"],
+    "t14_d2l_parameters": ["nn.LazyLinear"],
+    "t15_d2l_init_param": ["nn.LazyLinear"],
+    "t16_d2l_custom_layer": ["nn.LazyLinear"],
+    "t17_d2l_lazy_init": ["nn.LazyLinear"],
+    "t18_d2l_softmax_scratch": ["isinstance(x, torch.optim.Optimizer)"],
+    "t19_d2l_linreg_scratch": ["generators (yield)"],
+    "t20_examples_regression": ["from __future__ import"],
+    "t21_examples_time_sequence_lbfgs": ["from __future__ import", "optim.LBFGS"],
+    "t22_examples_mnist": ["per-tensor size limit (Linear(9216, 128): 1.18M elements)"],
+    "t23_examples_vae": ["from __future__ import"],
+    "t24_d2l_linreg_concise": ["import numpy"],
+    "t29_d2l17_model_construction": ["Module._modules"],
+    "t30_makemore_bigrams": ["torch.Generator().manual_seed"],
+    "t31_makemore_mlp": ["torch.Generator().manual_seed"],
+    "t33_d2l17_custom_layer": ["torch.FloatTensor"],
+    "t35_makemore_backprop_ninja": ["torch.Generator().manual_seed"],
+    "t36_examples_mnist_rnn": ["from __future__ import", "nn.Dropout2d"],
+    "t37_examples_super_resolution": ["nn.PixelShuffle"],
+    "t38_examples_word_language_model": ["nn.Transformer"],
+    "t40_tutorial_polynomial_autograd": ["torch.accelerator", "torch.set_default_device"],
+    "t56_tutorial_nlp_deep_learning": ["torch.LongTensor"],
+    "t57_tutorial_nlp_word_embeddings": ["torch.LongTensor"],
+    "t58_tutorial_nlp_lstm_tagger": ["torch.LongTensor"],
+    "t59_makemore_batchnorm": ["torch.Generator().manual_seed"],
+    "t60_docs_extending_autograd": [
+        "engine bug: save_for_backward(None) fails ('NoneType' has no attribute 'numel')",
+    ],
+    "t63_tutorial_jacobians_hessians": ["torch.func"],
+    "t66_tutorial_saved_tensors_hooks": ["torch.autograd.graph (saved_tensors_hooks, save_on_cpu)"],
+    "t67_tutorial_forward_ad": ["torch.autograd.forward_ad"],
+    "t68_examples_dcgan": [
+        "m.__class__ of a torch module",
+        "Tensor.is_xpu",
+        "float32 conv/BatchNorm grads differ from the reference by ~1e-5 relative (the test allows 1e-6)",
+    ],
+}
+
+
+def params() -> list[Any]:
+    out = []
+    for path in tutorial_files():
+        blockers = BLOCKED.get(path.stem)
+        marks = [pytest.mark.xfail(strict=True, reason="; ".join(blockers))] if blockers else []
+        out.append(pytest.param(path, id=path.stem, marks=marks))
+    return out
+
+
+def mismatches(path: Path, ref: dict[str, Any]) -> list[str]:
+    """Every way gradtrace's run of `path` differs from the reference's, as text."""
+    trace = run_gradtrace(path)
+    if ref["error"] is None and not trace.ok:
+        return [f"gradtrace failed: {error_text(trace)}"]
+    if ref["error"] is not None and (
+        trace.error is None or trace.error.type != ref["error"]["type"]
+    ):
+        return [f"expected {ref['error']['type']}, gradtrace: {error_text(trace)}"]
+    problems = []
+    if mask_addresses(trace.stdout) != mask_addresses(ref["stdout"]):
+        problems.append(
+            f"stdout differs:\n{trace.stdout[-800:]}\n--- vs ---\n{ref['stdout'][-800:]}"
+        )
+    for name, want in [*ref["grads"].items(), *ref["module_grads"].items()]:
+        node = tensor_node(trace, name)
+        if node is None or node.kind != "tensor":
+            problems.append(f"{name}: no tensor node of that name")
+            continue
+        diff = tensordata_diff(node.grad, want)
+        if diff:
+            problems.append(f"{name}.grad: {diff}")
+    return problems
+
+
+def test_corpus_is_big_enough() -> None:
+    assert len(tutorial_files()) >= 60
+
+
+def test_blockers_name_real_programs() -> None:
+    stems = {p.stem for p in tutorial_files()}
+    assert set(BLOCKED) <= stems, sorted(set(BLOCKED) - stems)
+
+
+def test_every_program_names_its_source_and_is_listed() -> None:
+    readme = (TUTORIALS / "README.md").read_text(encoding="utf-8")
+    for path in tutorial_files():
+        assert path.read_text(encoding="utf-8").startswith("# Source: "), path.name
+        assert f"`{path.stem}`" in readme, f"{path.name} is not in the README's table"
+
+
+@pytest.mark.parametrize("path", params())
+def test_tutorial_runs_and_matches(path: Path, tutorial_reference: dict[str, Any]) -> None:
+    ref = reference_entry(tutorial_reference, path)["plain"]
+    problems = mismatches(path, ref)
+    assert not problems, "\n".join(problems)

@@ -1,0 +1,75 @@
+# Source: github.com/pytorch/examples (BSD-3-Clause), time_sequence_prediction/train.py
+# and generate_sine_wave.py.
+# Changed: the sine-wave data made in place with torch (5 waves of 12 points, not 100 of
+# 1000, no traindata.pt); argparse replaced by its value (1 step); future = 5, not 1000;
+# the matplotlib drawing dropped.
+from __future__ import print_function
+import torch
+import torch.nn as nn
+import torch.optim as optim
+
+class Sequence(nn.Module):
+    def __init__(self):
+        super(Sequence, self).__init__()
+        self.lstm1 = nn.LSTMCell(1, 51)
+        self.lstm2 = nn.LSTMCell(51, 51)
+        self.linear = nn.Linear(51, 1)
+
+    def forward(self, input, future = 0):
+        outputs = []
+        h_t = torch.zeros(input.size(0), 51, dtype=torch.double)
+        c_t = torch.zeros(input.size(0), 51, dtype=torch.double)
+        h_t2 = torch.zeros(input.size(0), 51, dtype=torch.double)
+        c_t2 = torch.zeros(input.size(0), 51, dtype=torch.double)
+
+        for input_t in input.split(1, dim=1):
+            h_t, c_t = self.lstm1(input_t, (h_t, c_t))
+            h_t2, c_t2 = self.lstm2(h_t, (h_t2, c_t2))
+            output = self.linear(h_t2)
+            outputs += [output]
+        for i in range(future):# if we should predict the future
+            h_t, c_t = self.lstm1(output, (h_t, c_t))
+            h_t2, c_t2 = self.lstm2(h_t, (h_t2, c_t2))
+            output = self.linear(h_t2)
+            outputs += [output]
+        outputs = torch.cat(outputs, dim=1)
+        return outputs
+
+
+if __name__ == '__main__':
+    steps = 1
+    # set random seed to 0
+    torch.manual_seed(0)
+    # load data and make training set
+    T = 20
+    L = 12
+    N = 5
+    x = torch.arange(L).reshape(1, L) + torch.randint(-4 * T, 4 * T, (N, 1))
+    data = torch.sin(x / 1.0 / T).double()
+    input = data[3:, :-1]
+    target = data[3:, 1:]
+    test_input = data[:3, :-1]
+    test_target = data[:3, 1:]
+    # build the model
+    seq = Sequence()
+    seq.double()
+    criterion = nn.MSELoss()
+    # use LBFGS as optimizer since we can load the whole data to train
+    optimizer = optim.LBFGS(seq.parameters(), lr=0.8)
+    #begin to train
+    for i in range(steps):
+        print('STEP: ', i)
+        def closure():
+            optimizer.zero_grad()
+            out = seq(input)
+            loss = criterion(out, target)
+            print('loss:', loss.item())
+            loss.backward()
+            return loss
+        optimizer.step(closure)
+        # begin to predict, no need to track gradient here
+        with torch.no_grad():
+            future = 5
+            pred = seq(test_input, future=future)
+            loss = criterion(pred[:, :-future], test_target)
+            print('test loss:', loss.item())
