@@ -24,8 +24,8 @@ FORBIDDEN_BUILTINS: dict[str, str] = {
     name: f"`{name}` is not available in gradtrace programs"
     for name in (
         "eval exec compile open getattr setattr delattr hasattr globals locals vars dir type "
-        "input breakpoint help memoryview bytearray bytes object classmethod property exit "
-        "quit id issubclass aiter anext copyright credits license"
+        "input breakpoint help memoryview bytearray bytes object exit "
+        "quit aiter anext copyright credits license"
     ).split()
 }
 FORBIDDEN_BUILTINS["eval"] = "`eval` is not available: gradtrace never evaluates text as code"
@@ -153,6 +153,20 @@ def make_builtins(interp: Interpreter) -> dict[str, Any]:
         classes = cls if isinstance(cls, tuple) else (cls,)
         return isinstance(obj, tuple(as_class(c) for c in classes))
 
+    def safe_issubclass(sub: Any, cls: Any) -> bool:
+        classes = cls if isinstance(cls, tuple) else (cls,)
+        if type(sub) is Checked or not isinstance(sub, type):
+            sub = as_class(sub)
+        return issubclass(sub, tuple(as_class(c) for c in classes))
+
+    # id() numbers objects in the order the program asks about them: unique among live
+    # objects and stable for each one's life, as Python's are, without telling the
+    # program where anything lives in the worker's memory.
+    ids: dict[int, int] = {}
+
+    def safe_id(obj: Any) -> int:
+        return ids.setdefault(id(obj), len(ids) + 1)
+
     def safe_chr(code: int) -> str:
         # A lone surrogate cannot be written as UTF-8: the page could not be sent.
         if isinstance(code, int) and 0xD800 <= code <= 0xDFFF:
@@ -209,6 +223,8 @@ def make_builtins(interp: Interpreter) -> dict[str, Any]:
         "format": safe_format,
         "isinstance": safe_isinstance,
         "hash": safe_hash,
+        "id": safe_id,
+        "issubclass": safe_issubclass,
         "type": safe_type,
         "staticmethod": staticmethod,
         "classmethod": classmethod,
@@ -244,7 +260,7 @@ def make_builtins(interp: Interpreter) -> dict[str, Any]:
 BUILTIN_NAMES: frozenset[str] = frozenset(
     """
 range len abs round int float complex str bool repr callable chr ord hex bin oct divmod
-slice next iter pow format isinstance hash type staticmethod classmethod property enumerate zip map
+slice next iter pow format isinstance issubclass hash id type staticmethod classmethod property enumerate zip map
 filter reversed
 list tuple dict set frozenset sorted sum min max any all print super
 """.split()

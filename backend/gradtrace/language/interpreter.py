@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 import torch
 import torch.utils.data as tud
 from torch import nn
+from torch.nn.modules.lazy import LazyModuleMixin
 
 from gradtrace.identity import identity
 from gradtrace.language import callables, sizes
@@ -39,11 +40,13 @@ from gradtrace.language.limits import Limits
 from gradtrace.language.memory import MemoryBound
 from gradtrace.language.namespaces import (
     IMPORT_HINTS,
+    LEGACY_TENSOR_TYPES,
     MODULES,
     TENSOR_SETTABLE,
     TORCH_CALLABLES,
     attribute_allowed,
     class_method_allowed,
+    is_program_object,
     namespace_member,
     private_settable,
     settable_on_program_object,
@@ -54,6 +57,7 @@ from gradtrace.language.namespaces import (
 from gradtrace.language.pymodules import bounded_args
 from gradtrace.language.tensor_text import clean_text, scrub, tensor_str, value_str
 from gradtrace.language.values import (
+    ModuleTable,
     Namespace,
     Parameters,
     SuperProxy,
@@ -67,6 +71,10 @@ if TYPE_CHECKING:
 
 Tensor = torch.Tensor
 Closure = Callable[["Scope"], Any]
+
+
+def _do_nothing(scope: Scope) -> None:
+    return None
 
 
 class Scope:
@@ -748,6 +756,8 @@ class Interpreter:
     def stmt_ImportFrom(self, node: ast.ImportFrom, fc: _FunctionContext) -> Closure:
         if node.level or node.module is None:
             raise ForbiddenError("relative imports are not supported", node)
+        if node.module == "__future__":  # checked by parse: each feature is already on
+            return _do_nothing
         module = self.find_module(node.module, node)
         bindings = []
         for alias in node.names:
@@ -781,7 +791,7 @@ class Interpreter:
         hint = IMPORT_HINTS.get(top)
         raise ForbiddenError(
             f"import of '{name}' is not allowed: programs may import torch (and its nn, "
-            "optim, autograd, utils.data) and math",
+            "optim, autograd, utils.data), math, random, itertools, functools and collections",
             node,
             hint=hint,
         )
@@ -1064,6 +1074,9 @@ class Interpreter:
             obj[index] = value
             self.rec.inplace_result(obj, node, self.segment(node), before, value, index)
             return
+        if type(obj) is ModuleTable:
+            obj[index] = value
+            return
         if isinstance(obj, (list, dict)):
             _check_key(index)
             obj[index] = value
@@ -1202,6 +1215,8 @@ class Interpreter:
             return self.super_attr(obj, name, node)
         if type(obj) is UserFunction and name in ("__name__", "__qualname__"):
             return obj.name if name == "__name__" else obj.qualname
+        if name == "_modules" and isinstance(obj, nn.Module) and is_program_object(obj):
+            return ModuleTable(obj)
         value = self.read_attr(obj, name, node)
         if _unchecked(value):
             if isinstance(obj, type) and class_method_allowed(obj, name):
@@ -1962,7 +1977,7 @@ class Interpreter:
                     self.check_printable(arg)
             elif target in _CONSUMING_TYPES:
                 args = bounded_args(args)  # deque(itertools.count()) stops at the limit
-            elif issubclass(target, Tensor):
+            elif issubclass(target, Tensor) or target in _LEGACY_TENSOR_TYPES:
                 # torch.Tensor(n) allocates n uninitialised elements, as torch.empty does.
                 sizes.check_call("empty", torch.empty, args, kwargs, limit)
                 fresh = (
@@ -1995,6 +2010,11 @@ class Interpreter:
             # what the constructor made is checked before the program holds it.
             for _, param in module_parameters(result):
                 self.check_size(param)
+            if isinstance(result, LazyModuleMixin):
+                # Its weight is made by a pre-hook at the first call, sized by the input.
+                result.register_forward_pre_hook(
+                    functools.partial(_check_lazy_layer, limit), prepend=True
+                )
             if self.rec.active:
                 self.rec.adopt_parameters(result, node, label)
         return self.after_call(result, args, kwargs, node, label)
@@ -2369,6 +2389,14 @@ def _refuse_meta(args: tuple[Any, ...], kwargs: dict[str, Any], positional: bool
                 "the meta device is not available in gradtrace (its tensors hold no values "
                 "to show); leave out device=, or use 'cpu'"
             )
+
+
+_LEGACY_TENSOR_TYPES = frozenset(getattr(torch, name) for name in LEGACY_TENSOR_TYPES)
+
+
+def _check_lazy_layer(limit: int, module: nn.Module, args: tuple[Any, ...]) -> None:
+    if isinstance(module, LazyModuleMixin) and module.has_uninitialized_params():
+        sizes.check_lazy_module(module, args, limit)
 
 
 def _zero_fill(t: Tensor) -> None:

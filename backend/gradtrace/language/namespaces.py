@@ -21,7 +21,7 @@ from gradtrace.identity import identity
 from gradtrace.language.callables import Checked
 from gradtrace.language.pymodules import PLAIN_ATTRIBUTES as PY_ATTRIBUTES
 from gradtrace.language.pymodules import namedtuple_field, python_modules
-from gradtrace.language.values import Namespace
+from gradtrace.language.values import ModuleTable, Namespace
 
 # ---------------------------------------------------------------------------
 # torch
@@ -60,6 +60,13 @@ atleast_1d atleast_2d atleast_3d column_stack row_stack vsplit hsplit dsplit
 
 _TORCH_CLASSES = ["Tensor", "Size", "device", "dtype", "Generator"]
 
+# The legacy constructors (torch.LongTensor([1, 2]), torch.FloatTensor(2, 3)) that older
+# tutorials write; the CPU ones only. Each makes a plain torch.Tensor of its dtype.
+LEGACY_TENSOR_TYPES = """
+FloatTensor DoubleTensor HalfTensor BFloat16Tensor LongTensor IntTensor ShortTensor
+CharTensor ByteTensor BoolTensor
+""".split()
+
 _DTYPES = """
 float32 float float64 double float16 half bfloat16 int8 uint8 int16 short int32 int
 int64 long bool complex64 cfloat complex128 cdouble
@@ -77,7 +84,9 @@ Dropout Embedding RNN RNNCell LSTM LSTMCell GRU GRUCell ReLU ReLU6 LeakyReLU ELU
 CELU GELU SiLU Mish Sigmoid Tanh Softmax LogSoftmax Softplus Softsign Hardtanh
 Hardsigmoid Hardswish PReLU Threshold LogSigmoid MSELoss L1Loss SmoothL1Loss HuberLoss
 CrossEntropyLoss NLLLoss BCELoss BCEWithLogitsLoss KLDivLoss CosineSimilarity
-PairwiseDistance MarginRankingLoss HingeEmbeddingLoss
+PairwiseDistance MarginRankingLoss HingeEmbeddingLoss LazyLinear LazyConv1d LazyConv2d
+LazyConvTranspose2d LazyBatchNorm1d LazyBatchNorm2d Dropout1d Dropout2d PixelShuffle
+PixelUnshuffle
 """.split()
 
 _F_FUNCTIONS = """
@@ -95,7 +104,7 @@ zeros_ ones_ constant_ normal_ uniform_ xavier_uniform_ xavier_normal_ kaiming_u
 kaiming_normal_ eye_ orthogonal_ trunc_normal_ calculate_gain
 """.split()
 
-_OPTIMIZERS = "SGD Adam AdamW RMSprop Adagrad Adadelta Adamax".split()
+_OPTIMIZERS = "Optimizer SGD Adam AdamW RMSprop Adagrad Adadelta Adamax".split()
 _SCHEDULERS = (
     "StepLR MultiStepLR ExponentialLR CosineAnnealingLR LambdaLR ReduceLROnPlateau".split()
 )
@@ -231,6 +240,7 @@ def _build() -> dict[str, Namespace]:
         **_members(torch, _TORCH_FUNCTIONS),
         "manual_seed": manual_seed,
         **_members(torch, _TORCH_CLASSES),
+        **_members(torch, LEGACY_TENSOR_TYPES),
         **_members(torch, _DTYPES),
         **_TORCH_CONSTANTS,
         "nn": nn_ns,
@@ -370,9 +380,13 @@ startswith strip swapcase title upper zfill
     torch.Size: frozenset({"numel", "count", "index"}),
     torch.dtype: frozenset({"is_floating_point", "is_complex", "is_signed", "itemsize"}),
     torch.device: frozenset({"type", "index"}),
+    torch.Generator: frozenset(
+        {"manual_seed", "initial_seed", "seed", "device", "get_state", "set_state"}
+    ),
     torch.finfo: frozenset({"eps", "max", "min", "tiny", "bits", "resolution"}),
     torch.iinfo: frozenset({"max", "min", "bits"}),
     tud.TensorDataset: frozenset({"tensors"}),
+    ModuleTable: frozenset({"keys", "values", "items", "get"}),
     _DataLoader: frozenset({"dataset", "batch_size", "drop_last"}),
 }
 
@@ -384,7 +398,7 @@ _WIDTH_METHODS = frozenset({"center", "ljust", "rjust", "zfill", "expandtabs"})
 _MODULE_INTERNALS = frozenset(nn.Module().__dict__)
 
 
-def _program_object(obj: object) -> bool:
+def is_program_object(obj: object) -> bool:
     """An instance of one of the program's classes (plain, Module or Function)."""
     return any("gradtrace_members" in klass.__dict__ for klass in type(obj).__mro__)
 
@@ -394,7 +408,7 @@ def _private_allowed(obj: object, name: str) -> bool:
     (and the saved tensors of an autograd Node, which lessons show)."""
     if name.startswith("__") and name.endswith("__"):
         if name == "__class__":
-            return _program_object(obj)
+            return is_program_object(obj)
         if name in ("__name__", "__qualname__"):
             return isinstance(obj, type)
         return False
@@ -404,7 +418,7 @@ def _private_allowed(obj: object, name: str) -> bool:
         return True
     if isinstance(obj, torch.autograd.graph.Node):
         return name.startswith(("_saved_", "_raw_saved_"))
-    if not _program_object(obj):
+    if not is_program_object(obj):
         return False
     if isinstance(obj, nn.Module) and name in _MODULE_INTERNALS:
         return False
@@ -432,7 +446,7 @@ def settable_on_program_object(obj: object, name: str) -> bool:
         return "gradtrace_members" in obj.__dict__ and not issubclass(
             obj, (nn.Module, torch.autograd.Function)
         )
-    return _program_object(obj) and not isinstance(obj, (nn.Module, torch.autograd.Function))
+    return is_program_object(obj) and not isinstance(obj, (nn.Module, torch.autograd.Function))
 
 
 def attribute_allowed(obj: object, name: str) -> bool:
@@ -471,7 +485,7 @@ def attribute_allowed(obj: object, name: str) -> bool:
     if isinstance(obj, tuple) and kind.__module__ == "torch.return_types":
         # max(dim=...), sort(), topk(): structseqs whose fields are named `values`, `indices`...
         return name in getattr(kind, "__match_args__", ()) or name in ("count", "index")
-    if _program_object(obj):  # a plain class of the program: its attributes and methods
+    if is_program_object(obj):  # a plain class of the program: its attributes and methods
         return name in getattr(obj, "__dict__", {}) or user_class_member(kind, name)
     return False
 

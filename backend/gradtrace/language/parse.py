@@ -8,6 +8,7 @@ with `_` is admitted here and checked on the object it is read from (interpreter
 """
 
 from __future__ import annotations
+import __future__
 
 import ast
 import re
@@ -112,7 +113,44 @@ def parse_program(source: str, limits: Limits) -> ast.Module:
     except (RecursionError, MemoryError) as exc:
         raise LimitError("the program is nested too deeply to parse", _Place(1)) from exc
     check_tree(tree, limits)
+    _check_future_imports(tree)
     return tree
+
+
+def _check_future_imports(tree: ast.Module) -> None:
+    """`from __future__ import ...` as CPython's compiler takes it: known features only,
+    before any other statement but the docstring. Every feature is already on in the
+    Python 3 that gradtrace speaks (annotations are never evaluated), so each is a no-op."""
+    leading = True
+    for index, statement in enumerate(tree.body):
+        is_docstring = (
+            index == 0
+            and isinstance(statement, ast.Expr)
+            and isinstance(statement.value, ast.Constant)
+            and isinstance(statement.value.value, str)
+        )
+        future = isinstance(statement, ast.ImportFrom) and statement.module == "__future__"
+        if future:
+            assert isinstance(statement, ast.ImportFrom)
+            if not leading:
+                raise _syntax_error(
+                    "from __future__ imports must occur at the beginning of the file", statement
+                )
+            for alias in statement.names:
+                if alias.name == "braces":
+                    raise _syntax_error("not a chance", statement)  # as CPython answers
+                if alias.name not in __future__.all_feature_names:
+                    raise _syntax_error(f"future feature {alias.name} is not defined", statement)
+        elif not is_docstring:
+            leading = False
+
+
+def _syntax_error(message: str, node: ast.stmt) -> SyntaxError:
+    error = SyntaxError(message)
+    error.lineno, error.offset = node.lineno, node.col_offset + 1
+    error.end_lineno = node.end_lineno
+    error.end_offset = (node.end_col_offset or node.col_offset) + 1
+    return error
 
 
 def check_tree(tree: ast.Module, limits: Limits) -> None:
@@ -212,6 +250,11 @@ def _check_alias(node: ast.alias, parent: ast.AST | None) -> None:
         raise ForbiddenError(f"a name may not be {node.asname}: `as {node.asname}`", parent or node)
 
 
+def _check_import_from(node: ast.ImportFrom, parent: ast.AST | None) -> None:
+    if node.module == "__future__" and not isinstance(parent, ast.Module):
+        raise _syntax_error("from __future__ imports must occur at the beginning of the file", node)
+
+
 def _check_handler(node: ast.ExceptHandler, parent: ast.AST | None) -> None:
     if node.name is not None and _dunder(node.name):
         raise ForbiddenError(f"a name may not be {node.name}: `as {node.name}`", node)
@@ -237,6 +280,7 @@ _CHECKS: dict[type[ast.AST], Callable[[Any, ast.AST | None], None]] = {
     ast.arg: _check_arg,
     ast.keyword: _check_keyword,
     ast.alias: _check_alias,
+    ast.ImportFrom: _check_import_from,
     ast.ExceptHandler: _check_handler,
     ast.Constant: _check_constant,
     ast.Global: _check_scope,

@@ -422,4 +422,37 @@ def check_matmul(a: torch.Tensor, b: torch.Tensor, limit: int) -> None:
         raise _refuse("matmul", numel, limit)
 
 
-__all__ = ["GROWERS", "check_broadcast", "check_call", "check_matmul", "check_module_class"]
+def lazy_weight_numel(module: torch.nn.Module, args: tuple[Any, ...]) -> int:
+    """The size of the weight a lazy layer (nn.LazyLinear...) is about to make from the
+    first input it sees: torch allocates it in a pre-hook, unchecked."""
+    inputs = [a for a in args if isinstance(a, torch.Tensor)]
+    if not inputs or inputs[0].dim() == 0:
+        return 0
+    shape = inputs[0].shape
+    if isinstance(module, torch.nn.LazyLinear):
+        return int(module.out_features) * int(shape[-1])
+    if isinstance(module, torch.nn.modules.conv._LazyConvXdMixin):
+        conv: Any = module
+        batched = len(shape) == len(conv.kernel_size) + 2
+        in_channels = int(shape[1] if batched else shape[0])
+        kernel = math.prod(int(k) for k in conv.kernel_size)
+        return in_channels * int(conv.out_channels) * kernel // max(int(conv.groups), 1)
+    if isinstance(module, torch.nn.modules.batchnorm._LazyNormBase):
+        return int(shape[1] if len(shape) > 1 else shape[0])
+    return 0
+
+
+def check_lazy_module(module: torch.nn.Module, args: tuple[Any, ...], limit: int) -> None:
+    numel = lazy_weight_numel(module, args)
+    if numel > limit:
+        raise _refuse(type(module).__name__, numel, limit)
+
+
+__all__ = [
+    "GROWERS",
+    "check_broadcast",
+    "check_call",
+    "check_lazy_module",
+    "check_matmul",
+    "check_module_class",
+]

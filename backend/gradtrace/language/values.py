@@ -134,3 +134,47 @@ class SuperProxy:
 
     def __repr__(self) -> str:
         return f"<super: <class '{self.cls.__name__}'>, <{type(self.obj).__name__} object>>"
+
+
+class ModuleTable:
+    """`self._modules` of one of the program's Modules, as d2l's MySequential writes it:
+    a view of torch's table that takes only what `add_module` takes (a Module or None
+    under a string name), so nothing else ends up where torch looks for layers."""
+
+    __slots__ = ("_module",)
+
+    def __init__(self, module: Any) -> None:
+        self._module = module
+
+    def __getitem__(self, key: str) -> Any:
+        return self._module._modules[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self._module.add_module(key, value)
+
+    def __delitem__(self, key: str) -> None:
+        del self._module._modules[key]
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._module._modules
+
+    def __iter__(self) -> Any:
+        return iter(list(self._module._modules))
+
+    def __len__(self) -> int:
+        return len(self._module._modules)
+
+    def __repr__(self) -> str:
+        return repr(self._module._modules)
+
+    def keys(self) -> Any:
+        return self._module._modules.keys()
+
+    def values(self) -> Any:
+        return self._module._modules.values()
+
+    def items(self) -> Any:
+        return self._module._modules.items()
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self._module._modules.get(key, default)

@@ -21,6 +21,7 @@ from typing import Any
 
 import torch
 from torch import nn
+from torch.nn.parameter import UninitializedTensorMixin  # type: ignore[attr-defined]
 
 from gradtrace.identity import identity
 from gradtrace.language.errors import LimitError
@@ -52,7 +53,12 @@ def module_parameters(module: nn.Module) -> list[tuple[str, Tensor]]:
         params = table.get("_parameters")
         if type(params) is dict:
             for name, p in params.items():
-                if isinstance(p, Tensor) and identity(p) not in seen_params:
+                # A lazy layer's weight before its first call holds no values yet.
+                if (
+                    isinstance(p, Tensor)
+                    and identity(p) not in seen_params
+                    and not isinstance(p, UninitializedTensorMixin)
+                ):
                     seen_params.add(identity(p))
                     out.append((prefix + str(name), p))
         children = table.get("_modules")
@@ -507,7 +513,12 @@ class Recorder:
         saved: list[tuple[str, Any]] = []
         if frec.custom:
             try:
-                saved = [(f"saved_tensors[{i}]", v) for i, v in enumerate(fn.saved_tensors)]
+                # save_for_backward(a, None) keeps a None in its place: not a tensor to show.
+                saved = [
+                    (f"saved_tensors[{i}]", v)
+                    for i, v in enumerate(fn.saved_tensors)
+                    if isinstance(v, Tensor)
+                ]
             except RuntimeError:
                 return
         else:
@@ -602,7 +613,12 @@ class Recorder:
             value: Any = None
             if isinstance(arg, (int, float)) and not isinstance(arg, bool):
                 value = arg
-            elif isinstance(arg, Tensor) and arg.numel() == 1 and not arg.is_complex():
+            elif (
+                isinstance(arg, Tensor)
+                and not isinstance(arg, UninitializedTensorMixin)
+                and arg.numel() == 1
+                and not arg.is_complex()
+            ):
                 value = arg.item()
             if value is not None and label:
                 self._add_point(label, value)
