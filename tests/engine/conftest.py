@@ -25,6 +25,9 @@ def _run_reference(paths: list[Path], out: Path) -> dict[str, Any]:
         text=True,
         timeout=300,
         cwd=str(REPO),
+        # The engine runs these on the CPU: the reference sees no accelerator either, so a
+        # program that asks torch.accelerator (as tutorials do) picks the CPU on both sides.
+        env={**os.environ, "CUDA_VISIBLE_DEVICES": ""},
     )
     if proc.returncode != 0:
         raise RuntimeError(f"reference runner failed:\n{proc.stderr[-4000:]}")

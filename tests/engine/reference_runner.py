@@ -40,6 +40,9 @@ import torch.nn as nn
 
 
 def reset_torch() -> None:
+    # One thread, as gradtrace runs a job: float32 sums (a conv's backward) are then
+    # added in the same order on both sides.
+    torch.set_num_threads(1)
     torch.set_grad_enabled(True)
     torch.set_default_dtype(torch.float32)
     torch.set_printoptions(profile="default")

@@ -4,7 +4,7 @@ import torch
 
 class A:
     def __add__(self, other):
-        return other.__class__
+        return other.__class__._make_subclass
 
 
 print(A() + torch.ones(1))

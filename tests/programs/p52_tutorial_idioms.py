@@ -30,8 +30,7 @@ out = net(X)
 print(net._modules["0"].weight.shape, out.shape)
 
 idx = torch.LongTensor([0, 1, 1, 0])
-empty = torch.FloatTensor(2, 3)
-print(idx.dtype, empty.shape, torch.DoubleTensor([[1, 2]]).dtype)
+print(idx.dtype, torch.FloatTensor(2, 3).shape, torch.DoubleTensor([[1, 2]]).dtype)
 loss = F.cross_entropy(out, idx)
 loss.backward()
 print(loss.item())
@@ -52,3 +51,18 @@ print(issubclass(bool, int), issubclass(nn.Linear, nn.Module), issubclass(int, (
 print(issubclass(torch.optim.SGD, torch.optim.Optimizer))
 opt = torch.optim.SGD(net.parameters(), lr=0.1)
 print(isinstance(opt, torch.optim.Optimizer), isinstance(idx, torch.LongTensor))
+
+rnn = getattr(nn, "GRU")(3, 4)
+print(hasattr(rnn, "weight_ih_l0"), hasattr(rnn, "no_such"), getattr(rnn, "no_such", "default"))
+
+
+class Config:
+    pass
+
+
+cfg = Config()
+setattr(cfg, "lr", 0.1)
+print(cfg.lr, getattr(cfg, "lr"))
+device = torch.accelerator.current_accelerator().type if torch.accelerator.is_available() else "cpu"
+torch.set_default_device(device)
+print(device, torch.ones(2).device)

@@ -6,13 +6,11 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-import torch
-from torch import nn
-
 from gradtrace.language.callables import Checked
-from gradtrace.language.classes import is_program_class
+from gradtrace.language.classes import class_visible
 from gradtrace.language.errors import ForbiddenError, LimitError
-from gradtrace.language.pymodules import bounded_args, namedtuple_field
+from gradtrace.language.parse import is_dunder
+from gradtrace.language.pymodules import bounded_args
 from gradtrace.language.sizes import check_nesting
 from gradtrace.language.tensor_text import scrub
 
@@ -23,7 +21,7 @@ if TYPE_CHECKING:
 FORBIDDEN_BUILTINS: dict[str, str] = {
     name: f"`{name}` is not available in gradtrace programs"
     for name in (
-        "eval exec compile open getattr setattr delattr hasattr globals locals vars dir type "
+        "eval exec compile open delattr globals locals vars dir type "
         "input breakpoint help memoryview bytearray bytes object exit "
         "quit aiter anext copyright credits license"
     ).split()
@@ -31,7 +29,6 @@ FORBIDDEN_BUILTINS: dict[str, str] = {
 FORBIDDEN_BUILTINS["eval"] = "`eval` is not available: gradtrace never evaluates text as code"
 FORBIDDEN_BUILTINS["exec"] = "`exec` is not available: gradtrace never executes text as code"
 FORBIDDEN_BUILTINS["open"] = "`open` is not available: programs cannot read or write files"
-FORBIDDEN_BUILTINS["getattr"] = "`getattr` is not available; write the attribute out: x.grad"
 
 _EXCEPTIONS: dict[str, type[BaseException]] = {
     cls.__name__: cls
@@ -67,13 +64,6 @@ def check_percent_format(fmt: str, limits_chars: int) -> None:
                 raise ForbiddenError("'*' widths in % formatting are not supported")
             if part and (len(part) > 7 or int(part) > limits_chars):
                 raise LimitError(f"a % format width of {part} is over the string limit")
-
-
-# What type() answers for: the builtin types, the program's own classes, torch's tensors
-# and modules (classes a program can already name). Never an internal class of ours.
-_PLAIN_TYPES = frozenset(
-    {int, float, complex, bool, str, list, tuple, dict, set, frozenset, range, slice, type(None)}
-)
 
 
 def make_builtins(interp: Interpreter) -> dict[str, Any]:
@@ -184,16 +174,41 @@ def make_builtins(interp: Interpreter) -> dict[str, Any]:
         if rest:
             raise ForbiddenError("type() with three arguments is not available; write a class")
         kind = type(obj)
-        if (
-            kind in _PLAIN_TYPES
-            or is_program_class(kind)
-            or issubclass(kind, (torch.Tensor, nn.Module, BaseException))
-            or (kind.__module__ == "__main__" and namedtuple_field(obj, "_fields"))
-        ):
+        if class_visible(obj):
             return kind
         raise ForbiddenError(
             f"type() of a {kind.__name__} is not available; use isinstance(x, ...) to test it"
         )
+
+    # getattr and friends take the attribute's name as text, so the parser never saw it:
+    # the name is checked here as the parser checks a written one, then read through the
+    # same path as `obj.name` (the allowlists are keyed on the object and the name).
+    def attribute_name(name: Any) -> str:
+        if type(name) is not str:
+            raise TypeError(f"attribute name must be string, not '{type(name).__name__}'")
+        if is_dunder(name) and name not in ("__name__", "__qualname__", "__class__"):
+            raise ForbiddenError(f"`.{name}` is Python's own, not a program's")
+        return name
+
+    def safe_getattr(obj: Any, name: Any, *default: Any) -> Any:
+        if len(default) > 1:
+            raise TypeError(f"getattr expected at most 3 arguments, got {2 + len(default)}")
+        try:
+            return interp.get_attr(obj, attribute_name(name), None)
+        except AttributeError:
+            if default:
+                return default[0]
+            raise
+
+    def safe_hasattr(obj: Any, name: Any) -> bool:
+        try:
+            interp.get_attr(obj, attribute_name(name), None)
+        except AttributeError:
+            return False
+        return True
+
+    def safe_setattr(obj: Any, name: Any, value: Any) -> None:
+        interp.set_attr(obj, attribute_name(name), value, None)
 
     def safe_iter(obj: Any) -> Any:
         return iter(bounded(obj))
@@ -224,6 +239,9 @@ def make_builtins(interp: Interpreter) -> dict[str, Any]:
         "isinstance": safe_isinstance,
         "hash": safe_hash,
         "id": safe_id,
+        "getattr": safe_getattr,
+        "hasattr": safe_hasattr,
+        "setattr": safe_setattr,
         "issubclass": safe_issubclass,
         "type": safe_type,
         "staticmethod": staticmethod,
@@ -260,7 +278,7 @@ def make_builtins(interp: Interpreter) -> dict[str, Any]:
 BUILTIN_NAMES: frozenset[str] = frozenset(
     """
 range len abs round int float complex str bool repr callable chr ord hex bin oct divmod
-slice next iter pow format isinstance issubclass hash id type staticmethod classmethod property enumerate zip map
+slice next iter pow format isinstance issubclass hash id getattr hasattr setattr type staticmethod classmethod property enumerate zip map
 filter reversed
 list tuple dict set frozenset sorted sum min max any all print super
 """.split()

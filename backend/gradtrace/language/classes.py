@@ -21,6 +21,7 @@ from torch import nn
 
 from gradtrace.language.callables import Checked
 from gradtrace.language.errors import ForbiddenError
+from gradtrace.language.pymodules import namedtuple_field
 from gradtrace.language.values import UserFunction
 
 if TYPE_CHECKING:
@@ -48,6 +49,24 @@ class ProgramObject:
 
 def is_program_class(cls: type) -> bool:
     return "gradtrace_members" in cls.__dict__
+
+
+# The classes type(x) and x.__class__ answer with: the builtin types, the program's own
+# classes, torch's tensors and modules, exceptions (classes a program can already name).
+# Never an internal class of ours.
+_PLAIN_TYPES = frozenset(
+    {int, float, complex, bool, str, list, tuple, dict, set, frozenset, range, slice, type(None)}
+)
+
+
+def class_visible(obj: object) -> bool:
+    kind = type(obj)
+    return (
+        kind in _PLAIN_TYPES
+        or any(is_program_class(klass) for klass in kind.__mro__)
+        or issubclass(kind, (torch.Tensor, nn.Module, BaseException))
+        or (kind.__module__ == "__main__" and namedtuple_field(obj, "_fields"))
+    )
 
 
 def build_class(

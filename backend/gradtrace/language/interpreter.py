@@ -209,7 +209,7 @@ _HINTS_FOR_ATTRIBUTES = {
 }
 
 
-def locate(exc: BaseException, node: ast.AST) -> None:
+def locate(exc: BaseException, node: ast.AST | None) -> None:
     """Remember the innermost node an exception came from (the first one set wins)."""
     try:
         if getattr(exc, "gradtrace_node", None) is None:
@@ -1027,7 +1027,7 @@ class Interpreter:
             raise SyntaxError("starred assignment target must be in a list or tuple")
         raise ForbiddenError(f"cannot assign to {type(node).__name__}", node)
 
-    def set_attr(self, obj: Any, name: str, value: Any, node: ast.AST) -> None:
+    def set_attr(self, obj: Any, name: str, value: Any, node: ast.AST | None) -> None:
         if isinstance(obj, Tensor):
             if name not in TENSOR_SETTABLE:
                 raise ForbiddenError(
@@ -1204,7 +1204,7 @@ class Interpreter:
 
         return load_attr
 
-    def get_attr(self, obj: Any, name: str, node: ast.AST) -> Any:
+    def get_attr(self, obj: Any, name: str, node: ast.AST | None) -> Any:
         """`obj.name` as the program receives it: a method comes as a Checked."""
         if type(obj) is Namespace:
             member = obj.members.get(name, _MISSING)
@@ -1224,7 +1224,7 @@ class Interpreter:
             return Checked(value, obj, name)
         return value
 
-    def read_attr(self, obj: Any, name: str, node: ast.AST) -> Any:
+    def read_attr(self, obj: Any, name: str, node: ast.AST | None) -> Any:
         """The real `obj.name` once the allowlist admits it (not for Namespace, super())."""
         if attribute_allowed(obj, name) or (
             isinstance(obj, type) and class_method_allowed(obj, name)
@@ -1248,7 +1248,7 @@ class Interpreter:
         raise missing
 
     def missing_member(
-        self, ns: Namespace, name: str, node: ast.AST
+        self, ns: Namespace, name: str, node: ast.AST | None
     ) -> ProgramError | AttributeError:
         if ns.module is not None and hasattr(ns.module, name):
             return ForbiddenError(
@@ -1260,7 +1260,7 @@ class Interpreter:
             message += f". Did you mean: '{close[0]}'?"
         return AttributeError(message)
 
-    def super_attr(self, proxy: SuperProxy, name: str, node: ast.AST) -> Any:
+    def super_attr(self, proxy: SuperProxy, name: str, node: ast.AST | None) -> Any:
         """`super().name`, admitted on what it resolves to: the class after `proxy.cls`
         in the object's MRO that defines `name` (a class of the program, or torch's)."""
         obj = proxy.obj

@@ -19,6 +19,7 @@ from torch import nn, optim
 
 from gradtrace.identity import identity
 from gradtrace.language.callables import Checked
+from gradtrace.language.classes import class_visible
 from gradtrace.language.pymodules import PLAIN_ATTRIBUTES as PY_ATTRIBUTES
 from gradtrace.language.pymodules import namedtuple_field, python_modules
 from gradtrace.language.values import ModuleTable, Namespace
@@ -86,7 +87,8 @@ Hardsigmoid Hardswish PReLU Threshold LogSigmoid MSELoss L1Loss SmoothL1Loss Hub
 CrossEntropyLoss NLLLoss BCELoss BCEWithLogitsLoss KLDivLoss CosineSimilarity
 PairwiseDistance MarginRankingLoss HingeEmbeddingLoss LazyLinear LazyConv1d LazyConv2d
 LazyConvTranspose2d LazyBatchNorm1d LazyBatchNorm2d Dropout1d Dropout2d PixelShuffle
-PixelUnshuffle
+PixelUnshuffle MultiheadAttention Transformer TransformerEncoder TransformerDecoder
+TransformerEncoderLayer TransformerDecoderLayer
 """.split()
 
 _F_FUNCTIONS = """
@@ -104,7 +106,7 @@ zeros_ ones_ constant_ normal_ uniform_ xavier_uniform_ xavier_normal_ kaiming_u
 kaiming_normal_ eye_ orthogonal_ trunc_normal_ calculate_gain
 """.split()
 
-_OPTIMIZERS = "Optimizer SGD Adam AdamW RMSprop Adagrad Adadelta Adamax".split()
+_OPTIMIZERS = "Optimizer SGD Adam AdamW RMSprop Adagrad Adadelta Adamax LBFGS".split()
 _SCHEDULERS = (
     "StepLR MultiStepLR ExponentialLR CosineAnnealingLR LambdaLR ReduceLROnPlateau".split()
 )
@@ -169,6 +171,35 @@ def manual_seed(seed: int) -> torch.Generator:
     if mps is not None and torch.backends.mps.is_available():
         mps.manual_seed(int(seed))
     return generator
+
+
+def _job_device() -> torch.device:
+    # A job runs inside `with torch.device(...)` for the device it asked for.
+    return torch.get_default_device()
+
+
+def _accelerator_is_available() -> bool:
+    """`torch.accelerator.is_available()` as the job sees it: whether it runs on one."""
+    return _job_device().type != "cpu"
+
+
+def _current_accelerator(check_available: bool = False) -> torch.device | None:
+    device = _job_device()
+    return None if device.type == "cpu" else torch.device(device.type)
+
+
+def set_default_device(device: Any) -> None:
+    """`torch.set_default_device`: the job's device is chosen with the request, so only
+    that device may be named here (the call is then a no-op, as in the program's run)."""
+    wanted = torch.device(device) if device is not None else torch.device("cpu")
+    current = _job_device()
+    if wanted.type != current.type:
+        from gradtrace.language.errors import ForbiddenError
+
+        raise ForbiddenError(
+            f"this program runs on {current.type}; torch.set_default_device({str(wanted)!r}) "
+            "cannot move it: choose the device with the run (the toolbar's device menu)"
+        )
 
 
 def _members(module: object, names: Iterable[str]) -> dict[str, Any]:
@@ -236,9 +267,20 @@ def _build() -> dict[str, Namespace]:
         },
         torch.cuda,
     )
+    accelerator = Namespace(
+        "torch.accelerator",
+        {
+            "is_available": _accelerator_is_available,
+            "current_accelerator": _current_accelerator,
+        },
+        torch.accelerator,
+    )
     members: dict[str, Any] = {
         **_members(torch, _TORCH_FUNCTIONS),
         "manual_seed": manual_seed,
+        "set_default_device": set_default_device,
+        "get_default_device": _job_device,
+        "accelerator": accelerator,
         **_members(torch, _TORCH_CLASSES),
         **_members(torch, LEGACY_TENSOR_TYPES),
         **_members(torch, _DTYPES),
@@ -266,6 +308,7 @@ def _build() -> dict[str, Namespace]:
         "torch.autograd": autograd,
         "torch.linalg": linalg,
         "torch.cuda": cuda,
+        "torch.accelerator": accelerator,
         "math": math_ns,
         **python_modules(),
     }
@@ -325,7 +368,7 @@ aminmax logcumsumexp nanquantile bincount histc argwhere
 _TENSOR_ATTRIBUTES = frozenset(
     """
 shape dtype device grad data requires_grad is_leaf grad_fn T mT H mH ndim is_cuda
-real imag layout output_nr retains_grad is_sparse
+real imag layout output_nr retains_grad is_sparse is_cpu is_xpu is_mps is_meta is_quantized
 """.split()
 )
 
@@ -407,8 +450,8 @@ def _private_allowed(obj: object, name: str) -> bool:
     """`obj._name` and the few dunders a program reads: only on its own objects and classes
     (and the saved tensors of an autograd Node, which lessons show)."""
     if name.startswith("__") and name.endswith("__"):
-        if name == "__class__":
-            return is_program_object(obj)
+        if name == "__class__":  # what type(obj) answers, for the same objects
+            return class_visible(obj)
         if name in ("__name__", "__qualname__"):
             return isinstance(obj, type)
         return False

@@ -77,13 +77,13 @@ class _Place(ast.AST):
         self.end_col_offset = 1
 
 
-def _dunder(name: str) -> bool:
+def is_dunder(name: str) -> bool:
     return len(name) > 4 and name.startswith("__") and name.endswith("__")
 
 
 def _refused_name(name: str) -> bool:
     """A name a program may not bind or read: dunders (but `__name__`, the module's)."""
-    return _dunder(name) and name != "__name__"
+    return is_dunder(name) and name != "__name__"
 
 
 def parse_program(source: str, limits: Limits) -> ast.Module:
@@ -200,7 +200,7 @@ def _check_attribute(node: ast.Attribute, parent: ast.AST | None) -> None:
     if node.attr == "__init__":
         if not _is_super_call(node.value):
             raise ForbiddenError("`__init__` may only be reached as super().__init__()", node)
-    elif _dunder(node.attr) and not (
+    elif is_dunder(node.attr) and not (
         node.attr in READABLE_DUNDERS
         or (node.attr in DEFINABLE_DUNDERS and _is_super_call(node.value))
     ):
@@ -212,7 +212,7 @@ def _check_attribute(node: ast.Attribute, parent: ast.AST | None) -> None:
 
 
 def _check_function(node: ast.FunctionDef, parent: ast.AST | None) -> None:
-    if not _dunder(node.name):
+    if not is_dunder(node.name):
         return
     if not isinstance(parent, ast.ClassDef):
         raise ForbiddenError(f"a function may not be named {node.name}", node)
@@ -226,14 +226,14 @@ def _check_function(node: ast.FunctionDef, parent: ast.AST | None) -> None:
 
 
 def _check_class(node: ast.ClassDef, parent: ast.AST | None) -> None:
-    if _dunder(node.name):
+    if is_dunder(node.name):
         raise ForbiddenError(f"a class may not be named {node.name}", node)
     if node.keywords:
         raise ForbiddenError("class keywords (metaclass=...) are not supported", node)
 
 
 def _check_arg(node: ast.arg, parent: ast.AST | None) -> None:
-    if _dunder(node.arg):
+    if is_dunder(node.arg):
         raise ForbiddenError(f"a parameter may not be named {node.arg}", node)
 
 
@@ -246,7 +246,7 @@ def _check_keyword(node: ast.keyword, parent: ast.AST | None) -> None:
 def _check_alias(node: ast.alias, parent: ast.AST | None) -> None:
     if node.name.startswith("_") or ".\x5f" in node.name or "._" in node.name:
         raise ForbiddenError(f"imports of private names are not allowed: {node.name}", node)
-    if node.asname is not None and _dunder(node.asname):
+    if node.asname is not None and is_dunder(node.asname):
         raise ForbiddenError(f"a name may not be {node.asname}: `as {node.asname}`", parent or node)
 
 
@@ -256,7 +256,7 @@ def _check_import_from(node: ast.ImportFrom, parent: ast.AST | None) -> None:
 
 
 def _check_handler(node: ast.ExceptHandler, parent: ast.AST | None) -> None:
-    if node.name is not None and _dunder(node.name):
+    if node.name is not None and is_dunder(node.name):
         raise ForbiddenError(f"a name may not be {node.name}: `as {node.name}`", node)
 
 
@@ -267,7 +267,7 @@ def _check_constant(node: ast.Constant, parent: ast.AST | None) -> None:
 
 def _check_scope(node: ast.Global | ast.Nonlocal, parent: ast.AST | None) -> None:
     for name in node.names:
-        if _dunder(name):
+        if is_dunder(name):
             raise ForbiddenError(f"a name may not be {name}", node)
 
 

@@ -1,0 +1,3 @@
+# expect: TypeError
+import torch
+print(getattr(torch.ones(1), torch.ones(1)))

@@ -1,0 +1,3 @@
+# expect: ForbiddenError
+import torch
+torch.set_default_device(torch.device("cuda", 0))
