@@ -7,7 +7,7 @@ import type { RoomCreated, RoomDistribution, RoomEvent, RoomSnapshot, RoomState,
 export interface EventSourceLike {
   addEventListener(type: string, listener: (event: { data: string }) => void): void;
   close(): void;
-  onerror: ((event: unknown) => void) | null;
+  onerror: ((event: Event) => void) | null;
   /** 2 (CLOSED): the browser gave up (the server answered an error), it will not retry. */
   readonly readyState: number;
 }

@@ -9,7 +9,7 @@ import type { Timers } from '../room/stream';
 
 export class FakeSource implements EventSourceLike {
   readyState = 0;
-  onerror: ((event: unknown) => void) | null = null;
+  onerror: ((event: Event) => void) | null = null;
   private readonly listeners = new Map<string, ((e: { data: string }) => void)[]>();
   constructor(
     readonly url: string,
@@ -31,7 +31,7 @@ export class FakeSource implements EventSourceLike {
   /** The connection fails: the browser retries (`gaveUp` false) or gives up. */
   fail(gaveUp: boolean): void {
     this.readyState = gaveUp ? 2 : 0;
-    this.onerror?.({});
+    this.onerror?.(new Event('error'));
   }
 }
 
