@@ -2,7 +2,7 @@
 // projector and two student pages, each in its own browser context (its own cookie:
 // the server counts one answer per client), all on the real server.
 import assert from 'node:assert/strict';
-import { freshTrace, openExample, stepCount, traced, until } from './tests.mjs';
+import { freshTrace, openExample, runProgram, stepCount, traced, until } from './tests.mjs';
 
 /** @typedef {import('playwright-core').Page} Page */
 /** @typedef {import('playwright-core').Browser} Browser */
@@ -110,6 +110,15 @@ export const roomTests = [
         await until(async () => (await followers(page)) === 2, 'the lecturer sees 2 following again');
         await forward.click();
         for (const s of students) await until(async () => (await step(s.page)) === 5, 'both students at step 5');
+
+        // A following student who runs a program of their own leaves to explore with it.
+        await runProgram(ann.page, 'import torch\nz = torch.ones(2, requires_grad=True).sum()\n');
+        await ann.page.getByRole('button', { name: 'Snap back' }).waitFor();
+        await until(async () => (await ann.page.locator('[data-layout="ready"]').count()) === 1 && /z = torch\.ones/.test(await program(ann.page)), "the student's own program traced");
+        await ann.page.waitForTimeout(500);
+        assert.match(await program(ann.page), /z = torch\.ones/, "the room did not replace the student's program");
+        await ann.page.getByRole('button', { name: 'Snap back' }).click();
+        await until(async () => /y2 = 2 \* x/.test(await program(ann.page)) && (await step(ann.page)) === 5, "back to the lecturer's program and step");
 
         // A reload of the lecturer's page keeps the room (the token stays in the tab).
         await page.reload();

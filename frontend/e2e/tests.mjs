@@ -976,4 +976,4 @@ function lecturerChecks(viewport) {
 for (const viewport of VIEWPORTS) tests.push(...lecturerChecks(viewport));
 
 // For the other suites (rooms.mjs).
-export { freshTrace, openExample, stepCount, traced, until };
+export { freshTrace, openExample, runProgram, stepCount, traced, until };
