@@ -6,7 +6,10 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launch } from './browser.mjs';
 import { startServer } from './server.mjs';
-import { tests } from './tests.mjs';
+import { roomTests } from './rooms.mjs';
+import { tests as pageTests } from './tests.mjs';
+
+const tests = [...pageTests, ...roomTests];
 
 const here = dirname(fileURLToPath(import.meta.url));
 const results = resolve(here, '..', 'test-results');

@@ -974,3 +974,6 @@ function lecturerChecks(viewport) {
 }
 
 for (const viewport of VIEWPORTS) tests.push(...lecturerChecks(viewport));
+
+// For the other suites (rooms.mjs).
+export { freshTrace, openExample, runProgram, stepCount, traced, until };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { GraphIndex } from '../graph/graphIndex';
 import { leafTrace, td, twoPassTrace } from '../testing/traces';
 import { Player } from './player';
-import { answerText, attempt, candidateSteps, pendingBefore, questionsFor, checkAnswer, close, NO_ATTEMPT, parseAnswer, questionAt, reveal, tally, TOLERANCE } from './predict';
+import { answerText, attempt, gradientName, candidateSteps, pendingBefore, questionsFor, checkAnswer, close, NO_ATTEMPT, parseAnswer, questionAt, reveal, tally, TOLERANCE } from './predict';
 import { TimelineIndex } from './timeline';
 
 describe('predict mode: which steps ask', () => {
@@ -111,5 +111,12 @@ describe('predict mode: checking answers', () => {
     expect(pendingBefore([q], new Map([[10, a]]), 9)).toBeNull();
     expect(reveal(NO_ATTEMPT)).toMatchObject({ done: true, right: false });
     expect(tally(q, ['-4', '4', '?', '−4.0'])).toEqual({ right: 2, wrong: 1, unreadable: 1 });
+  });
+});
+
+describe('gradientName', () => {
+  it('writes the asked gradient, bracketing a name that is an expression', () => {
+    expect(gradientName({ root: 'loss', of: 'x' })).toBe('∂loss/∂x');
+    expect(gradientName({ root: 'loss', of: 'y1 - y2' })).toBe('∂loss/∂(y1 - y2)');
   });
 });

@@ -128,6 +128,12 @@ export function checkAnswer(q: Question, text: string, tol: Tolerance = TOLERANC
   return wrong.length ? { ok: false, reason: 'value', typed, wrong } : { ok: true, typed };
 }
 
+/** The gradient a question asks, as written: ∂loss/∂x, ∂loss/∂(y1 - y2). */
+export function gradientName(q: Pick<Question, 'root' | 'of'>): string {
+  const name = (title: string) => (/^[A-Za-z_][\w.]*$/.test(title) ? title : `(${title})`);
+  return `∂${name(q.root)}/∂${name(q.of)}`;
+}
+
 /** The true answer as the learner would type it. */
 export function answerText(q: Question): string {
   const parts = q.expected.map((v) => formatNumber(v).replace(/^-/, '−'));

@@ -1,27 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { RoomView } from '../api/types';
-import { histogram, Lecturer, listen, openRoom, storedToken, type EventSourceLike, type TokenStore, type Transport } from './link';
-
-class FakeSource implements EventSourceLike {
-  listeners = new Map<string, ((e: { data: string }) => void)[]>();
-  onerror: ((e: unknown) => void) | null = null;
-  closed = false;
-  constructor(readonly url: string) {}
-  addEventListener(type: string, listener: (e: { data: string }) => void): void {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-  close(): void {
-    this.closed = true;
-  }
-  emit(type: string, data: unknown): void {
-    for (const l of this.listeners.get(type) ?? []) l({ data: JSON.stringify(data) });
-  }
-}
-
-function memoryStore(): TokenStore & { items: Map<string, string> } {
-  const items = new Map<string, string>();
-  return { items, getItem: (k) => items.get(k) ?? null, setItem: (k, v) => void items.set(k, v), removeItem: (k) => void items.delete(k) };
-}
+import { FakeSource, memoryStore } from '../testing/rooms';
+import { activeRoom, histogram, Lecturer, listen, openRoom, storedToken, type Transport } from './link';
 
 const view = (step: number): RoomView => ({ source: 'x = 1\n', device: 'auto', seed: 0, step, selected: null, zoom: null, view: 'graph', poll: null });
 const state = (version: number, step: number) => ({ type: 'state', state: { code: 'ABCDEF', version, view: view(step) } });
@@ -41,7 +21,7 @@ describe('listen', () => {
     source.emit('closed', { type: 'closed', reason: 'ended' });
     expect(steps).toEqual([5, 7]);
     expect(closed).toEqual(['ended']);
-    expect(source.closed).toBe(true);
+    expect(source.readyState).toBe(2);
   });
 });
 
@@ -57,6 +37,8 @@ describe('Lecturer', () => {
     });
     const store = memoryStore();
     store.setItem('gradtrace.room.ABCDEF', 'secret');
+    store.setItem('gradtrace.room', 'ABCDEF');
+    expect(activeRoom(store)).toEqual({ code: 'ABCDEF', token: 'secret' });
     const lecturer = new Lecturer({ fetch: fetcher as unknown as typeof fetch, events: () => new FakeSource('') }, 'ABCDEF', 'secret', store, () => {}, 0);
     lecturer.show(view(1));
     lecturer.show(view(2)); // while the first is in flight
@@ -72,6 +54,7 @@ describe('Lecturer', () => {
     release();
     await ending;
     expect(storedToken(store, 'ABCDEF')).toBeNull();
+    expect(activeRoom(store)).toBeNull();
   });
 
   it('keeps the token of a room it opened, for a reload', async () => {
@@ -80,6 +63,7 @@ describe('Lecturer', () => {
     const fetcher = vi.fn(async () => new Response(JSON.stringify(created), { status: 201 }));
     await openRoom({ fetch: fetcher as unknown as typeof fetch, events: () => new FakeSource('') }, view(0), store);
     expect(storedToken(store, 'ABCDEF')).toBe('t');
+    expect(activeRoom(store)).toEqual({ code: 'ABCDEF', token: 't' });
   });
 });
 

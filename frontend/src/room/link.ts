@@ -2,13 +2,18 @@
 // follow and what they answer) and a student's (hears the lecturer's view, answers
 // polls). DOM-free: the transport (fetch, EventSource) and storage come in as arguments,
 // so the tests drive it without a browser.
-import type { RoomCreated, RoomDistribution, RoomEvent, RoomState, RoomView } from '../api/types';
+import type { RoomCreated, RoomDistribution, RoomEvent, RoomSnapshot, RoomState, RoomView } from '../api/types';
 
 export interface EventSourceLike {
   addEventListener(type: string, listener: (event: { data: string }) => void): void;
   close(): void;
-  onerror: ((event: unknown) => void) | null;
+  onerror: ((event: Event) => void) | null;
+  /** 2 (CLOSED): the browser gave up (the server answered an error), it will not retry. */
+  readonly readyState: number;
 }
+
+/** EventSource.CLOSED, without naming a browser global. */
+export const SOURCE_CLOSED = 2;
 
 export interface Transport {
   fetch: typeof fetch;
@@ -20,8 +25,8 @@ export interface RoomHandlers {
   followers?(count: number): void;
   answers?(answers: RoomDistribution): void;
   closed?(reason: 'ended' | 'idle'): void;
-  /** The stream dropped; the EventSource reconnects by itself (true), or gave up. */
-  connection?(connected: boolean): void;
+  /** The stream is up (an event came), or dropped: the EventSource retries by itself unless `gaveUp`. */
+  connection?(connected: boolean, gaveUp?: boolean): void;
 }
 
 export class RoomError extends Error {
@@ -76,7 +81,7 @@ export function listen(transport: Transport, code: string, handlers: RoomHandler
     });
   }
   source.onerror = () => {
-    if (!closed) handlers.connection?.(false);
+    if (!closed) handlers.connection?.(false, source.readyState === SOURCE_CLOSED);
   };
   return () => {
     closed = true;
@@ -92,6 +97,8 @@ export interface TokenStore {
 }
 
 const tokenKey = (code: string) => `gradtrace.room.${code}`;
+/** The code of the room this tab leads (a reload finds its token under tokenKey). */
+const ACTIVE_KEY = 'gradtrace.room';
 
 export async function openRoom(transport: Transport, view: RoomView, store: TokenStore): Promise<RoomCreated> {
   const response = await check(
@@ -103,11 +110,32 @@ export async function openRoom(transport: Transport, view: RoomView, store: Toke
   );
   const created = (await response.json()) as RoomCreated;
   store.setItem(tokenKey(created.code), created.token);
+  store.setItem(ACTIVE_KEY, created.code);
   return created;
 }
 
 export function storedToken(store: TokenStore, code: string): string | null {
   return store.getItem(tokenKey(code));
+}
+
+/** The room this tab opened and has not ended, after a reload. */
+export function activeRoom(store: TokenStore): { code: string; token: string } | null {
+  const code = store.getItem(ACTIVE_KEY);
+  const token = code ? storedToken(store, code) : null;
+  return code && token ? { code, token } : null;
+}
+
+/** Forget a room's token (it ended, or was never ours). */
+export function forgetRoom(store: TokenStore, code: string): void {
+  store.removeItem(tokenKey(code));
+  if (store.getItem(ACTIVE_KEY) === code) store.removeItem(ACTIVE_KEY);
+}
+
+/** The room now, with how many follow it; null when it is gone (404). */
+export async function roomNow(transport: Transport, code: string): Promise<RoomSnapshot | null> {
+  const response = await transport.fetch(`/api/rooms/${encodeURIComponent(code)}`, { headers: { Accept: 'application/json' } });
+  if (response.status === 404) return null;
+  return (await (await check(response)).json()) as RoomSnapshot;
 }
 
 /**
@@ -181,7 +209,7 @@ export class Lecturer {
     this.stopListening?.();
     if (this.timer !== null) clearTimeout(this.timer);
     this.pending = null;
-    this.store.removeItem(tokenKey(this.code));
+    forgetRoom(this.store, this.code);
     await this.request('DELETE', '');
   }
 }
