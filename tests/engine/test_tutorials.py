@@ -29,7 +29,6 @@ from engine_support import (
 BLOCKED: dict[str, list[str]] = {
     "t02_micrograd_demo": ["import numpy"],
     "t11_d2l_ndarray": ["Tensor.numpy() and torch.from_numpy"],
-    "t19_d2l_linreg_scratch": ["generators (yield)"],
     "t24_d2l_linreg_concise": ["import numpy"],
     "t63_tutorial_jacobians_hessians": ["torch.func"],
     "t66_tutorial_saved_tensors_hooks": ["torch.autograd.graph (saved_tensors_hooks, save_on_cpu)"],

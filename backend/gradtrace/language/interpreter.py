@@ -36,6 +36,11 @@ from gradtrace.language.builtins import (
 from gradtrace.language.callables import Checked, Unbound
 from gradtrace.language.classes import ProgramObject
 from gradtrace.language.errors import ForbiddenError, LimitError, ProgramError
+from gradtrace.language.generators import (
+    GENERATOR_REFUSAL,
+    compile_generator_body,
+    contains_yield,
+)
 from gradtrace.language.limits import Limits
 from gradtrace.language.memory import MemoryBound
 from gradtrace.language.namespaces import (
@@ -598,12 +603,15 @@ class Interpreter:
                 elif isinstance(sub, ast.Nonlocal):
                     declared_nonlocals.update(sub.names)
             inner_fc = _FunctionContext(qualname, declared_globals, declared_nonlocals)
-            block = self.compile_block(node.body, inner_fc)
+            if contains_yield(node.body):
+                body = compile_generator_body(self, node.body, inner_fc, qualname)
+            else:
+                block = self.compile_block(node.body, inner_fc)
 
-            def body(scope: Scope) -> Any:
-                if block(scope) is RETURN:
-                    return scope.ret
-                return None
+                def body(scope: Scope) -> Any:
+                    if block(scope) is RETURN:
+                        return scope.ret
+                    return None
 
         else:
             inner_fc = _FunctionContext(qualname, set(), set())
@@ -1105,6 +1113,15 @@ class Interpreter:
         if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= self.int_bound:
             raise LimitError(f"an integer literal is over {self.limits.int_bits} bits", node)
         return lambda scope: value
+
+    def expr_Yield(self, node: ast.Yield | ast.YieldFrom, fc: _FunctionContext) -> Closure:
+        # A generator's own yields are compiled by generators.py; one that reaches here is
+        # outside any function, in a lambda, or inside a larger expression.
+        if fc is _MODULE_CONTEXT:
+            raise SyntaxError("'yield' outside function")
+        raise ForbiddenError(GENERATOR_REFUSAL, node)
+
+    expr_YieldFrom = expr_Yield
 
     def builtin_value(self, name: str) -> Any:
         """The builtin `name` as a program holds it (a Checked where callable), or _MISSING."""

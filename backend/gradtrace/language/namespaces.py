@@ -20,6 +20,7 @@ from torch import nn, optim
 from gradtrace.identity import identity
 from gradtrace.language.callables import Checked
 from gradtrace.language.classes import class_visible
+from gradtrace.language.generators import ProgramGenerator
 from gradtrace.language.pymodules import PLAIN_ATTRIBUTES as PY_ATTRIBUTES
 from gradtrace.language.pymodules import namedtuple_field, python_modules
 from gradtrace.language.values import ModuleTable, Namespace
@@ -430,6 +431,7 @@ startswith strip swapcase title upper zfill
     torch.iinfo: frozenset({"max", "min", "bits"}),
     tud.TensorDataset: frozenset({"tensors"}),
     ModuleTable: frozenset({"keys", "values", "items", "get"}),
+    ProgramGenerator: frozenset({"send", "close"}),
     _DataLoader: frozenset({"dataset", "batch_size", "drop_last"}),
 }
 

@@ -2,7 +2,7 @@
 
 The check walks the tree iteratively (a hostile program cannot blow our stack) and
 refuses, with the construct's own place, anything outside the allowlist: async code,
-generators, `match`, and dunder names beyond the few a program may write. Names of the
+`match`, and dunder names beyond the few a program may write. Names of the
 program's own things may start with `_` (`_prev`, `_backward`); an attribute starting
 with `_` is admitted here and checked on the object it is read from (interpreter).
 """
@@ -28,7 +28,8 @@ _ALLOWED: frozenset[type[ast.AST]] = frozenset(
         ast.keyword, ast.Attribute, ast.Subscript, ast.Slice, ast.Name, ast.Constant,
         ast.List, ast.Tuple, ast.Dict, ast.Set, ast.ListComp, ast.SetComp, ast.DictComp,
         ast.GeneratorExp, ast.comprehension, ast.JoinedStr, ast.FormattedValue,
-        ast.Starred, ast.arguments, ast.arg, ast.Load, ast.Store, ast.Del,
+        ast.Starred, ast.arguments, ast.arg, ast.Load, ast.Store, ast.Del, ast.Yield,
+        ast.YieldFrom,
         ast.And, ast.Or, ast.Add, ast.Sub, ast.Mult, ast.MatMult, ast.Div, ast.Mod,
         ast.Pow, ast.LShift, ast.RShift, ast.BitOr, ast.BitXor, ast.BitAnd, ast.FloorDiv,
         ast.Invert, ast.Not, ast.UAdd, ast.USub, ast.Eq, ast.NotEq, ast.Lt, ast.LtE,
@@ -41,8 +42,6 @@ _REFUSED_WHY: dict[type[ast.AST], str] = {
     ast.Await: "await",
     ast.AsyncFor: "async for",
     ast.AsyncWith: "async with",
-    ast.Yield: "generators (yield)",
-    ast.YieldFrom: "generators (yield from)",
     ast.NamedExpr: "the walrus operator (:=)",
     ast.Match: "match statements",
 }

@@ -1,0 +1,231 @@
+"""Generator functions: a `def` whose body yields.
+
+The evaluator compiles statements into closures that run to their end; a generator must
+stop at each `yield` and resume later. So the statements of a generator's body that
+contain a `yield` are compiled a second way, into Python generators (`yield from` down
+the block, loop and `if` they sit in); every other statement is the ordinary closure.
+The program receives a `ProgramGenerator`, which resumes the body one step per `next()`
+and counts as a nested call while it runs (a generator resuming another is recursion).
+
+`yield` may be a statement of its own (`yield x`, `yield from xs`, `x = yield y`, `x = yield from g`) in the
+body, its `for`/`while` loops and its `if`s: what tutorials write. Inside `try`/`with`,
+or within a larger expression, it is refused with what to write instead.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Generator, Iterator
+from typing import TYPE_CHECKING, Any
+
+from gradtrace.language.errors import ForbiddenError, LimitError
+
+if TYPE_CHECKING:
+    from gradtrace.language.interpreter import Interpreter, Scope, _FunctionContext
+
+StepGenerator = Generator[Any, Any, Any]
+GenClosure = Callable[["Scope"], StepGenerator]
+
+_NESTED_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+GENERATOR_REFUSAL = (
+    "`yield` is supported as a statement of its own (`yield x`, `yield from xs`, "
+    "`x = yield y`, `x = yield from g`) in a function's body, its loops and its ifs; not inside try/with "
+    "or within a larger expression: move it out"
+)
+
+
+def contains_yield(nodes: list[ast.stmt] | list[ast.expr] | ast.AST) -> bool:
+    """Whether `nodes` yield, not counting functions and classes defined inside them."""
+    stack: list[ast.AST] = list(nodes) if isinstance(nodes, list) else [nodes]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.Yield, ast.YieldFrom)):
+            return True
+        for child in ast.iter_child_nodes(node):
+            if not isinstance(child, _NESTED_SCOPES):
+                stack.append(child)
+    return False
+
+
+class ProgramGenerator:
+    """The generator a program's generator function returns."""
+
+    __slots__ = ("_interp", "_steps", "qualname")
+
+    def __init__(self, interp: Interpreter, qualname: str, steps: StepGenerator) -> None:
+        self._interp = interp
+        self._steps = steps
+        self.qualname = qualname
+
+    def __iter__(self) -> ProgramGenerator:
+        return self
+
+    def __next__(self) -> Any:
+        return self.send(None)
+
+    def send(self, value: Any) -> Any:
+        interp = self._interp
+        interp.depth += 1
+        try:
+            if interp.depth > interp.limits.recursion_depth:
+                raise LimitError(
+                    f"calls nested deeper than {interp.limits.recursion_depth} "
+                    f"(resuming {self.qualname}): do generators resume each other without end?"
+                )
+            return self._steps.send(value)
+        finally:
+            interp.depth -= 1
+
+    def close(self) -> None:
+        self._steps.close()
+
+    def __repr__(self) -> str:
+        return f"<generator object {self.qualname} at 0x0>"  # no heap address
+
+
+def compile_generator_body(
+    interp: Interpreter, body: list[ast.stmt], fc: _FunctionContext, qualname: str
+) -> Callable[[Scope], ProgramGenerator]:
+    """The body of a generator function: each call returns a fresh ProgramGenerator."""
+    from gradtrace.language.interpreter import RETURN
+
+    block = compile_block(interp, body, fc)
+
+    def steps(scope: Scope) -> StepGenerator:
+        if (yield from block(scope)) is RETURN:
+            return scope.ret
+        return None
+
+    def start(scope: Scope) -> ProgramGenerator:
+        return ProgramGenerator(interp, qualname, steps(scope))
+
+    return start
+
+
+def compile_block(interp: Interpreter, stmts: list[ast.stmt], fc: _FunctionContext) -> GenClosure:
+    parts: list[tuple[bool, Any]] = [
+        (True, _compile_stmt(interp, s, fc))
+        if contains_yield(s)
+        else (False, interp.compile_stmt(s, fc))
+        for s in stmts
+    ]
+    limits = interp.limits
+
+    def block(scope: Scope) -> StepGenerator:
+        for yields, stmt in parts:
+            interp.steps += 1
+            if interp.steps & 255 == 0 or interp.steps > limits.steps:
+                interp.tick()
+            r = (yield from stmt(scope)) if yields else stmt(scope)
+            if r is not None:
+                return r
+        return None
+
+    return block
+
+
+def _compile_stmt(interp: Interpreter, node: ast.stmt, fc: _FunctionContext) -> GenClosure:
+    from gradtrace.language.interpreter import locate
+
+    if isinstance(node, ast.Expr) and isinstance(node.value, (ast.Yield, ast.YieldFrom)):
+        inner = _yield(interp, node.value, fc, None)
+    elif (
+        isinstance(node, ast.Assign)
+        and isinstance(node.value, (ast.Yield, ast.YieldFrom))
+        and not contains_yield(node.targets)
+    ):
+        inner = _yield(interp, node.value, fc, node.targets)
+    elif isinstance(node, ast.If) and not contains_yield(node.test):
+        inner = _if(interp, node, fc)
+    elif isinstance(node, (ast.For, ast.While)) and not contains_yield(
+        node.iter if isinstance(node, ast.For) else node.test
+    ):
+        inner = _loop(interp, node, fc)
+    else:
+        raise ForbiddenError(GENERATOR_REFUSAL, node)
+
+    def located(scope: Scope) -> StepGenerator:
+        try:
+            return (yield from inner(scope))
+        except BaseException as exc:
+            locate(exc, node)
+            raise
+
+    return located
+
+
+def _yield(
+    interp: Interpreter,
+    node: ast.Yield | ast.YieldFrom,
+    fc: _FunctionContext,
+    targets: list[ast.expr] | None,
+) -> GenClosure:
+    value = interp.compile_expr(node.value, fc) if node.value is not None else None
+    stores = [interp.compile_target(t, fc, t) for t in targets or []]
+    delegate = isinstance(node, ast.YieldFrom)
+
+    def yield_(scope: Scope) -> StepGenerator:
+        item = value(scope) if value is not None else None
+        if delegate:
+            # What a generator returns is what `x = yield from gen` binds.
+            sent = yield from iter(interp.iterate(item, node))
+        else:
+            sent = yield item
+        for store in stores:
+            store(scope, sent)
+        return None
+
+    return yield_
+
+
+def _if(interp: Interpreter, node: ast.If, fc: _FunctionContext) -> GenClosure:
+    test = interp.compile_expr(node.test, fc)
+    body = compile_block(interp, node.body, fc)
+    orelse = compile_block(interp, node.orelse, fc)
+
+    def if_(scope: Scope) -> StepGenerator:
+        if interp.truth(test(scope), node.test):
+            return (yield from body(scope))
+        return (yield from orelse(scope))
+
+    return if_
+
+
+def _loop(interp: Interpreter, node: ast.For | ast.While, fc: _FunctionContext) -> GenClosure:
+    """A loop that yields. It is not put on the recorder's loop stack: it is suspended
+    while its consumer's own loops run, so it is no loop of the program's trace."""
+    from gradtrace.language.interpreter import BREAK, RETURN
+
+    body = compile_block(interp, node.body, fc)
+    orelse = compile_block(interp, node.orelse, fc)
+    limit = interp.limits.loop_iterations
+    if isinstance(node, ast.For):
+        iterable = interp.compile_expr(node.iter, fc)
+        target = interp.compile_target(node.target, fc, node)
+
+        def items(scope: Scope) -> Iterator[Any]:
+            for item in interp.iterate(iterable(scope), node.iter):
+                target(scope, item)
+                yield None
+
+    else:
+        test = interp.compile_expr(node.test, fc)
+
+        def items(scope: Scope) -> Iterator[Any]:
+            while interp.truth(test(scope), node.test):
+                yield None
+
+    def loop(scope: Scope) -> StepGenerator:
+        count = 0
+        for _ in items(scope):
+            count += 1
+            if count > limit:
+                raise LimitError(f"a loop ran more than {limit:,} iterations", node)
+            r = yield from body(scope)
+            if r is BREAK:
+                return None
+            if r is RETURN:
+                return r
+        return (yield from orelse(scope))
+
+    return loop

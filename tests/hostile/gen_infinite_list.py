@@ -1,0 +1,7 @@
+# expect: LimitError
+def ones():
+    while True:
+        yield 1
+
+
+print(len(list(ones())))

@@ -1,0 +1,6 @@
+# expect: LimitError
+def down():
+    yield from down()
+
+
+print(next(down()))

@@ -1,0 +1,3 @@
+# expect: ForbiddenError
+f = lambda: (yield 1)
+print(list(f()))

@@ -1,0 +1,9 @@
+# expect: ForbiddenError
+def g():
+    try:
+        yield 1
+    finally:
+        print("cleanup")
+
+
+print(list(g()))
