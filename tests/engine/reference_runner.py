@@ -30,11 +30,13 @@ import contextlib
 import io
 import json
 import math
+import random
 import runpy
 import sys
 import traceback
 from typing import Any
 
+import numpy
 import torch
 import torch.nn as nn
 
@@ -47,6 +49,8 @@ def reset_torch() -> None:
     torch.set_default_dtype(torch.float32)
     torch.set_printoptions(profile="default")
     torch.manual_seed(0)
+    random.seed(0)  # gradtrace seeds a job's random and numpy.random with its seed too
+    numpy.random.seed(0)
 
 
 def encode(value: Any) -> Any:

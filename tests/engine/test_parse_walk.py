@@ -95,9 +95,6 @@ REFUSED = [
     "while __w__:\n    pass",
     "x += __y__",
     "y = [(a := 1)]",
-    "def f(a=(yield)):\n    pass",
-    'y = f"{(yield)}"',
-    "y = lambda: (yield)",
     "async def f():\n    pass",
 ]
 
@@ -106,3 +103,23 @@ REFUSED = [
 def test_refused_wherever_it_stands(source: str) -> None:
     with pytest.raises(ForbiddenError):
         parse_program(source, Limits())
+
+
+# `yield` parses; where it cannot run (outside a generator's statements) the evaluator
+# refuses it when compiling, as CPython's compiler does.
+@pytest.mark.parametrize(
+    ("source", "error"),
+    [
+        ("def f(a=(yield)):\n    pass\n", "SyntaxError"),
+        ('y = f"{(yield)}"\n', "SyntaxError"),
+        ("y = lambda: (yield)\n", "ForbiddenError"),
+        ("def g():\n    print((yield 1))\n", "ForbiddenError"),
+        ("def g():\n    with open:\n        yield 1\n", "ForbiddenError"),
+    ],
+)
+def test_yield_refused_where_it_cannot_run(source: str, error: str) -> None:
+    import gradtrace
+
+    trace = gradtrace.run(source)
+    assert trace.error is not None and trace.error.type == error, trace.error
+    assert trace.error.line is not None

@@ -10,6 +10,8 @@ blockers, strict: the day it passes, the marker must go.
 
 from __future__ import annotations
 
+import math
+import re
 from pathlib import Path
 from typing import Any
 
@@ -27,9 +29,6 @@ from engine_support import (
 
 # What stops each program today, every blocker it hits (README.md ranks them).
 BLOCKED: dict[str, list[str]] = {
-    "t02_micrograd_demo": ["import numpy"],
-    "t11_d2l_ndarray": ["Tensor.numpy() and torch.from_numpy"],
-    "t24_d2l_linreg_concise": ["import numpy"],
     "t63_tutorial_jacobians_hessians": ["torch.func"],
     "t66_tutorial_saved_tensors_hooks": ["torch.autograd.graph (saved_tensors_hooks, save_on_cpu)"],
     "t67_tutorial_forward_ad": ["torch.autograd.forward_ad"],
@@ -45,6 +44,21 @@ def params() -> list[Any]:
     return out
 
 
+_NUMBER = re.compile(r"-?\d+\.\d+(?:e[-+]?\d+)?")
+
+
+def same_printout(ours: str, reference: str) -> bool:
+    """The same text, floats equal to 12 significant digits. (micrograd keeps a Value's
+    children in a set, ordered by address: gradients are summed in an order that changes
+    from one CPython run to the next, and so do the last bits of what it prints.)"""
+    if ours == reference:
+        return True
+    if _NUMBER.sub("#", ours) != _NUMBER.sub("#", reference):
+        return False
+    pairs = zip(_NUMBER.findall(ours), _NUMBER.findall(reference), strict=True)
+    return all(math.isclose(float(a), float(b), rel_tol=1e-12) for a, b in pairs)
+
+
 def mismatches(path: Path, ref: dict[str, Any]) -> list[str]:
     """Every way gradtrace's run of `path` differs from the reference's, as text."""
     trace = run_gradtrace(path)
@@ -55,7 +69,7 @@ def mismatches(path: Path, ref: dict[str, Any]) -> list[str]:
     ):
         return [f"expected {ref['error']['type']}, gradtrace: {error_text(trace)}"]
     problems = []
-    if mask_addresses(trace.stdout) != mask_addresses(ref["stdout"]):
+    if not same_printout(mask_addresses(trace.stdout), mask_addresses(ref["stdout"])):
         problems.append(
             f"stdout differs:\n{trace.stdout[-800:]}\n--- vs ---\n{ref['stdout'][-800:]}"
         )

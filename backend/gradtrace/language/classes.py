@@ -16,6 +16,7 @@ import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
 import torch
 from torch import nn
 
@@ -64,7 +65,7 @@ def class_visible(obj: object) -> bool:
     return (
         kind in _PLAIN_TYPES
         or any(is_program_class(klass) for klass in kind.__mro__)
-        or issubclass(kind, (torch.Tensor, nn.Module, BaseException))
+        or issubclass(kind, (torch.Tensor, nn.Module, BaseException, np.ndarray, np.generic))
         or (kind.__module__ == "__main__" and namedtuple_field(obj, "_fields"))
     )
 

@@ -20,13 +20,14 @@ import types
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
 import torch
 import torch.utils.data as tud
 from torch import nn
 from torch.nn.modules.lazy import LazyModuleMixin
 
 from gradtrace.identity import identity
-from gradtrace.language import callables, sizes
+from gradtrace.language import arrays, callables, sizes
 from gradtrace.language.builtins import (
     FORBIDDEN_BUILTINS,
     check_format_spec,
@@ -228,6 +229,7 @@ class Interpreter:
         self.source = source
         self.lines = source.splitlines()
         self.limits = limits
+        arrays.set_element_limit(limits.tensor_elements)  # numpy's arrays, sized like tensors
         self.rec = recorder
         self.device = device
         self.steps = 0
@@ -402,6 +404,8 @@ class Interpreter:
                 result = op(current, rhs)
                 interp.rec.inplace_result(result, node, label, before, rhs)
                 return result
+            if isinstance(current, np.ndarray):  # in place, as numpy does: same size
+                return op(current, rhs)
             return interp.binary(plain, current, rhs, node, opname)
 
         if isinstance(target, ast.Name):
@@ -1082,8 +1086,8 @@ class Interpreter:
             obj[index] = value
             self.rec.inplace_result(obj, node, self.segment(node), before, value, index)
             return
-        if type(obj) is ModuleTable:
-            obj[index] = value
+        if type(obj) is ModuleTable or isinstance(obj, np.ndarray):
+            obj[index] = value  # no growth: the value is broadcast into what is there
             return
         if isinstance(obj, (list, dict)):
             _check_key(index)
@@ -1323,6 +1327,8 @@ class Interpreter:
                 _check_key(idx)
             elif isinstance(obj, nn.Module):
                 _check_module_key(obj, idx)
+            elif isinstance(obj, np.ndarray) and not isinstance(idx, (int, slice)):
+                arrays.check_index(obj, idx)
             try:
                 result = obj[idx]
             except BaseException as exc:
@@ -1403,7 +1409,12 @@ class Interpreter:
                     else:
                         self.rec.untracked(result)
                 return result
-            if op is operator.mul:
+            if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
+                if op is operator.matmul:
+                    arrays.check_matmul(opname, a, b)
+                else:
+                    arrays.check_broadcast(opname, a, b)
+            elif op is operator.mul:
                 self._check_repeat(a, b)
             elif op is operator.mod and ta is str:
                 check_percent_format(a, self.limits.string_chars)
@@ -1464,6 +1475,8 @@ class Interpreter:
                 )
             if len(value) > 4096:  # a large container: what all of them hold is bounded too
                 self.memory.check()
+        elif isinstance(value, np.ndarray):
+            arrays.result_array(type(value).__name__, value)
         elif isinstance(value, Tensor) and value.numel() > self.limits.tensor_elements:
             raise LimitError(
                 f"a tensor of {value.numel():,} elements is over the limit "
@@ -1554,6 +1567,8 @@ class Interpreter:
                             sizes.check_broadcast("comparison", a, b, limit)
                         elif type(b) is list or type(b) is tuple:
                             _check_against(a, b, limit)  # `a in seq` compares with each
+                    elif isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
+                        arrays.check_broadcast("comparison", a, b)
                     elif type(a) in nested:
                         # `a in d` hashes a, `a == b` and `a in seq` walk a's paths
                         # (those both sides share): in C, without bound.
@@ -1569,7 +1584,7 @@ class Interpreter:
                         )
                     if len(ops) > 1 and not truth(result, node):
                         return result
-                elif not result:
+                elif len(ops) > 1 and not truth(result, node):  # a < b < c stops at False
                     return result
                 a = b
             return result

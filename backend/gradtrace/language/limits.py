@@ -27,7 +27,7 @@ class Limits(BaseModel):
     )
     loop_iterations: int = Field(default=100_000, description="iterations of one loop")
     steps: int = Field(default=2_000_000, description="evaluation steps in all")
-    recursion_depth: int = Field(default=100, description="nested calls of user functions")
+    recursion_depth: int = Field(default=500, description="nested calls of user functions")
     output_chars: int = Field(default=200_000, description="characters printed")
     graph_nodes: int = Field(default=50_000, description="recorded graph nodes")
     wall_time_s: float = Field(default=5.0, description="seconds of wall time")

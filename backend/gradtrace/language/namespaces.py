@@ -12,12 +12,14 @@ import math
 from collections.abc import Iterable
 from typing import Any
 
+import numpy as np
 import torch
 import torch.nn.functional as F
 import torch.utils.data as tud
 from torch import nn, optim
 
 from gradtrace.identity import identity
+from gradtrace.language.arrays import ARRAY_ATTRIBUTES, numpy_module
 from gradtrace.language.callables import Checked
 from gradtrace.language.classes import class_visible
 from gradtrace.language.generators import ProgramGenerator
@@ -57,7 +59,7 @@ pairwise_distance deg2rad rad2deg heaviside xlogy sinc logit mvlgamma lgamma dig
 polygamma i0 diff gradient tile repeat_interleave detach clone squeeze_copy
 get_default_dtype set_default_dtype set_printoptions result_type promote_types
 can_cast finfo iinfo flatten std cov corrcoef tril triu block_diag cartesian_prod
-atleast_1d atleast_2d atleast_3d column_stack row_stack vsplit hsplit dsplit
+atleast_1d atleast_2d atleast_3d column_stack row_stack vsplit hsplit dsplit from_numpy
 """.split()
 
 _TORCH_CLASSES = ["Tensor", "Size", "device", "dtype", "Generator"]
@@ -312,6 +314,7 @@ def _build() -> dict[str, Namespace]:
         "torch.accelerator": accelerator,
         "math": math_ns,
         **python_modules(),
+        **numpy_module(),
     }
 
 
@@ -327,7 +330,6 @@ TORCH_CALLABLES: frozenset[int] = frozenset(
 
 #: Imports refused with a pointer to what to use instead.
 IMPORT_HINTS = {
-    "numpy": "numpy is not available in gradtrace programs; torch has the same operations",
     "torchvision": "torchvision is not available; build small models from torch.nn",
 }
 
@@ -362,7 +364,7 @@ view view_as where xlogy zero_ abs_ add_ addmm_ clamp_ clamp_min_ clamp_max_ cos
 detach_ div_ exp_ floor_ ceil_ log_ mul_ neg_ pow_ relu_ round_ sigmoid_ sign_ sin_
 sqrt_ squeeze_ sub_ t_ tanh_ transpose_ unsqueeze_ exponential_ lerp_ remainder_
 fmod_ reciprocal_ square_ trunc_ frac_ abs_ cumsum_ tril_ triu_ index_put_ scatter_reduce
-aminmax logcumsumexp nanquantile bincount histc argwhere
+aminmax logcumsumexp nanquantile bincount histc argwhere numpy
 """.split()
 )
 
@@ -501,6 +503,8 @@ def attribute_allowed(obj: object, name: str) -> bool:
     kind = type(obj)
     if isinstance(obj, torch.Tensor):
         return name in _TENSOR_METHODS or name in _TENSOR_ATTRIBUTES
+    if isinstance(obj, (np.ndarray, np.generic)):  # arrays and numpy's scalars
+        return name in ARRAY_ATTRIBUTES
     allowed = _PLAIN_ATTRIBUTES.get(kind) or PY_ATTRIBUTES.get(kind)
     if allowed is not None:
         return name in allowed

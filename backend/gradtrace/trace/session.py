@@ -17,6 +17,7 @@ from typing import Any
 import torch
 
 from gradtrace.devices import resolve_device
+from gradtrace.language.arrays import seed_for_job as seed_arrays_for_job
 from gradtrace.language.errors import LimitError, ProgramError
 from gradtrace.language.interpreter import Interpreter, WallTimeExceeded
 from gradtrace.language.limits import Limits
@@ -184,6 +185,7 @@ def clean_torch_state(seed: int, device: str) -> Iterator[None]:
     torch.set_warn_always(True)
     manual_seed(seed)
     seed_for_job(seed)  # the program's `random` (language/pymodules.py)
+    seed_arrays_for_job(seed)  # and its `numpy.random`
     sys.setrecursionlimit(max(recursion, 8000))
     device_context = torch.device(device) if device != "cpu" else contextlib.nullcontext()
     try:

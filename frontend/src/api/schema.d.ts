@@ -564,7 +564,7 @@ export interface components {
             /**
              * Recursion Depth
              * @description nested calls of user functions
-             * @default 100
+             * @default 500
              */
             recursion_depth: number;
             /**
@@ -618,13 +618,13 @@ export interface components {
             /**
              * Tensor Elements
              * @description elements of one tensor
-             * @default 1000000
+             * @default 4000000
              */
             tensor_elements: number;
             /**
              * Total Elements
              * @description elements of all live tensors
-             * @default 10000000
+             * @default 16000000
              */
             total_elements: number;
             /**

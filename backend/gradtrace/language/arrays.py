@@ -1,0 +1,288 @@
+"""A numpy subset for programs: array maths and random numbers, sized like tensors.
+
+Programs hold real `numpy.ndarray`s (so `type(a)` and printing are numpy's own), made and
+transformed only through the functions below. Each function is ours: it checks the size
+of what numpy is about to make (by the rule of its kind: a shape, a broadcast, a product
+of matrices, a concatenation) before numpy makes it, and refuses arrays of Python objects
+(numpy would call the program's objects from C). No file, buffer, pickle or ctypes entry
+point exists here, and `np.random` is seeded with the job's seed.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+from gradtrace.language.errors import ForbiddenError, LimitError
+from gradtrace.language.values import Namespace
+
+# The per-tensor element limit applies to arrays too; the interpreter sets it per job.
+_limit = [4_000_000]
+
+
+def set_element_limit(limit: int) -> None:
+    _limit[0] = limit
+
+
+def seed_for_job(value: int) -> None:
+    np.random.seed(value % 2**32)
+
+
+def _refuse(name: str, numel: int) -> LimitError:
+    return LimitError(
+        f"{name}() would make an array of {numel:,} elements; the limit is "
+        f"{_limit[0]:,} elements per array"
+    )
+
+
+def _check(name: str, numel: int) -> None:
+    if numel > _limit[0]:
+        raise _refuse(name, numel)
+
+
+def _shape_of(value: Any) -> tuple[int, ...]:
+    if isinstance(value, np.ndarray):
+        return tuple(value.shape)
+    if isinstance(value, (list, tuple)):
+        try:
+            return tuple(np.shape(value))
+        except ValueError:  # ragged: numpy refuses it itself
+            return (len(value),)
+    return ()
+
+
+def _numel(shape: Any) -> int:
+    if shape is None:
+        return 1
+    if isinstance(shape, (int, np.integer)):
+        return max(int(shape), 0)
+    return math.prod(max(int(d), 0) for d in shape)
+
+
+def result_array(name: str, value: Any) -> Any:
+    """What numpy made, as the program may hold it: no arrays of Python objects."""
+    if isinstance(value, np.ndarray):
+        if value.dtype == object:
+            raise ForbiddenError(
+                f"{name}() made an array of Python objects, which numpy would run from C: "
+                "keep such values in a list"
+            )
+        _check(name, value.size)
+    return value
+
+
+def check_broadcast(name: str, *operands: Any) -> None:
+    shapes = [_shape_of(v) for v in operands]
+    try:
+        shape = np.broadcast_shapes(*shapes)
+    except ValueError:
+        return  # numpy says why itself
+    _check(name, _numel(shape))
+
+
+def check_matmul(name: str, a: Any, b: Any) -> None:
+    sa, sb = _shape_of(a), _shape_of(b)
+    rows = sa[-2] if len(sa) >= 2 else 1
+    cols = sb[-1] if len(sb) >= 2 else 1
+    try:
+        batch = _numel(np.broadcast_shapes(sa[:-2], sb[:-2]))
+    except ValueError:
+        return
+    _check(name, batch * rows * cols)
+
+
+def check_index(array: np.ndarray, index: Any) -> None:
+    """`a[idx]` with integer arrays can repeat rows without end: bound it first (an
+    overestimate: the index arrays' sizes times the dimensions they leave)."""
+    parts = index if isinstance(index, tuple) else (index,)
+    taken = 0
+    numel = 1
+    for part in parts:
+        if isinstance(part, (np.ndarray, list)) and np.asarray(part).dtype != bool:
+            numel *= max(_numel(_shape_of(part)), 1)
+            taken += 1
+        elif part is not None and part is not Ellipsis:
+            taken += 1
+    numel *= _numel(array.shape[taken:])
+    _check("indexing", numel)
+
+
+# -- the functions ------------------------------------------------------------------------
+
+Rule = Callable[[str, tuple[Any, ...], dict[str, Any]], None]
+
+
+def _same(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+    """Elementwise maths and reductions: no bigger than their inputs, once broadcast."""
+    arrays = [a for a in (*args, *kwargs.values()) if isinstance(a, (np.ndarray, list, tuple))]
+    if len(arrays) > 1:
+        check_broadcast(name, *arrays)
+
+
+def _shape_arg(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+    _check(name, _numel(kwargs.get("shape", args[0] if args else 1)))
+
+
+def _shape_args(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+    _check(name, _numel(args))  # randn(2, 3)
+
+
+def _size_kwarg(position: int) -> Rule:
+    def rule(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+        size = kwargs.get("size", args[position] if len(args) > position else None)
+        _check(name, _numel(size))
+
+    return rule
+
+
+def _arange(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+    start, stop, step = 0.0, None, 1.0
+    if len(args) == 1:
+        stop = args[0]
+    elif len(args) >= 2:
+        start, stop = args[0], args[1]
+        step = args[2] if len(args) > 2 else kwargs.get("step", 1.0)
+    if stop is None or not step:
+        return
+    _check(name, max(math.ceil((float(stop) - float(start)) / float(step)), 0))
+
+
+def _linspace(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+    _check(name, int(kwargs.get("num", args[2] if len(args) > 2 else 50)))
+
+
+def _eye(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+    n = int(args[0]) if args else 1
+    m = args[1] if len(args) > 1 and args[1] is not None else kwargs.get("M") or n
+    _check(name, n * int(m))
+
+
+def _matmul(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+    if len(args) >= 2:
+        check_matmul(name, args[0], args[1])
+
+
+def _outer(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+    _check(name, math.prod(max(_numel(_shape_of(a)), 1) for a in args[:2]))
+
+
+def _joined(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+    parts = args[0] if args else ()
+    if isinstance(parts, Sequence):
+        _check(name, sum(_numel(_shape_of(p)) for p in parts[: _limit[0]]))
+
+
+def _permutation(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+    x = args[0] if args else 0
+    _check(name, int(x) if isinstance(x, (int, np.integer)) else _numel(_shape_of(x)))
+
+
+_ELEMENTWISE = """
+abs absolute exp log log2 log10 log1p expm1 sqrt square sin cos tan tanh sinh cosh arcsin
+arccos arctan arctan2 floor ceil round sign maximum minimum clip where add subtract multiply
+divide power mod isnan isinf isfinite sum mean std var max min argmax argmin amax amin
+median cumsum cumprod prod any all sort argsort unique transpose reshape ravel squeeze
+expand_dims copy array_equal allclose isclose count_nonzero nonzero flip
+""".split()
+
+_RULES: dict[str, Rule] = {name: _same for name in _ELEMENTWISE}
+_RULES.update(
+    {
+        "array": _same,
+        "asarray": _same,
+        "zeros": _shape_arg,
+        "ones": _shape_arg,
+        "empty": _shape_arg,
+        "full": _shape_arg,
+        "zeros_like": _same,
+        "ones_like": _same,
+        "full_like": _same,
+        "arange": _arange,
+        "linspace": _linspace,
+        "eye": _eye,
+        "identity": _eye,
+        "dot": _matmul,
+        "matmul": _matmul,
+        "outer": _outer,
+        "concatenate": _joined,
+        "stack": _joined,
+        "vstack": _joined,
+        "hstack": _joined,
+        "column_stack": _joined,
+    }
+)
+# Memory no one wrote reads as zeros, as with torch.empty.
+_REPLACED: dict[str, Callable[..., Any]] = {"empty": np.zeros}
+
+_RANDOM_RULES: dict[str, Rule] = {
+    "rand": _shape_args,
+    "randn": _shape_args,
+    "random": _size_kwarg(0),
+    "randint": _size_kwarg(2),
+    "normal": _size_kwarg(2),
+    "uniform": _size_kwarg(2),
+    "choice": _size_kwarg(1),
+    "permutation": _permutation,
+    "shuffle": _same,
+}
+
+
+def _seed(seed: Any = None) -> None:
+    if seed is not None and not isinstance(seed, (int, np.integer)):
+        raise TypeError("np.random.seed takes an integer or None")
+    np.random.seed(seed)
+
+
+def _checked(name: str, fn: Callable[..., Any], rule: Rule) -> Callable[..., Any]:
+    def call(*args: Any, **kwargs: Any) -> Any:
+        rule(name, args, kwargs)
+        return result_array(name, fn(*args, **kwargs))
+
+    call.__name__ = call.__qualname__ = name
+    return call
+
+
+def numpy_module() -> dict[str, Namespace]:
+    random = Namespace(
+        "numpy.random",
+        {
+            **{
+                name: _checked(name, getattr(np.random, name), rule)
+                for name, rule in _RANDOM_RULES.items()
+            },
+            "seed": _seed,
+        },
+        np.random,
+    )
+    members: dict[str, Any] = {
+        name: _checked(name, _REPLACED.get(name) or getattr(np, name), rule)
+        for name, rule in _RULES.items()
+    }
+    members.update(
+        {
+            "random": random,
+            "ndarray": np.ndarray,
+            **{t: getattr(np, t) for t in _DTYPES},
+            "pi": math.pi,
+            "e": math.e,
+            "inf": math.inf,
+            "nan": math.nan,
+            "newaxis": None,
+        }
+    )
+    ns = Namespace("numpy", members, np)
+    return {"numpy": ns, "numpy.random": random}
+
+
+_DTYPES = "float16 float32 float64 int8 int16 int32 int64 uint8 bool_".split()
+
+#: What a program may read of an array (each method's result is checked on return).
+ARRAY_ATTRIBUTES = frozenset(
+    """
+shape dtype ndim size T astype reshape flatten ravel sum mean std var max min argmax
+argmin tolist item copy transpose squeeze round clip cumsum any all argsort fill
+""".split()
+)

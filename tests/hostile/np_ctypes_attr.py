@@ -1,0 +1,4 @@
+# expect: ForbiddenError
+import numpy as np
+a = np.ones(3)
+print(a.ctypes.data)

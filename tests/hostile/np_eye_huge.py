@@ -1,0 +1,3 @@
+# expect: LimitError
+import numpy as np
+print(np.eye(5000).shape)

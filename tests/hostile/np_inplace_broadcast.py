@@ -1,0 +1,5 @@
+# expect: ValueError|LimitError
+import numpy as np
+a = np.ones(3)
+a += np.ones((100000, 3))
+print(a)
