@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
+import torch
 
 from gradtrace.language.errors import ForbiddenError, LimitError
 from gradtrace.language.values import Namespace
@@ -44,7 +45,7 @@ def _check(name: str, numel: int) -> None:
 
 
 def _shape_of(value: Any) -> tuple[int, ...]:
-    if isinstance(value, np.ndarray):
+    if isinstance(value, (np.ndarray, torch.Tensor)):
         return tuple(value.shape)
     if isinstance(value, (list, tuple)):
         try:

@@ -1392,6 +1392,12 @@ class Interpreter:
                 if type(result) is int and not -self.int_bound < result < self.int_bound:
                     raise LimitError(f"an integer grew past {self.limits.int_bits} bits")
                 return result
+            if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
+                # Against an array, or a tensor against one (torch broadcasts it in).
+                if op is operator.matmul:
+                    arrays.check_matmul(opname, a, b)
+                else:
+                    arrays.check_broadcast(opname, a, b)
             a_tensor = isinstance(a, Tensor)
             b_tensor = isinstance(b, Tensor)
             if a_tensor or b_tensor:
@@ -1409,12 +1415,7 @@ class Interpreter:
                     else:
                         self.rec.untracked(result)
                 return result
-            if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
-                if op is operator.matmul:
-                    arrays.check_matmul(opname, a, b)
-                else:
-                    arrays.check_broadcast(opname, a, b)
-            elif op is operator.mul:
+            if op is operator.mul:
                 self._check_repeat(a, b)
             elif op is operator.mod and ta is str:
                 check_percent_format(a, self.limits.string_chars)
@@ -1562,13 +1563,13 @@ class Interpreter:
             for op, comp in zip(ops, comparators):
                 b = comp(scope)
                 try:
+                    if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
+                        arrays.check_broadcast("comparison", a, b)
                     if isinstance(a, Tensor):
                         if isinstance(b, Tensor):
                             sizes.check_broadcast("comparison", a, b, limit)
                         elif type(b) is list or type(b) is tuple:
                             _check_against(a, b, limit)  # `a in seq` compares with each
-                    elif isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
-                        arrays.check_broadcast("comparison", a, b)
                     elif type(a) in nested:
                         # `a in d` hashes a, `a == b` and `a in seq` walk a's paths
                         # (those both sides share): in C, without bound.
