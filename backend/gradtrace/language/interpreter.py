@@ -803,7 +803,8 @@ class Interpreter:
         hint = IMPORT_HINTS.get(top)
         raise ForbiddenError(
             f"import of '{name}' is not allowed: programs may import torch (and its nn, "
-            "optim, autograd, utils.data), math, random, itertools, functools and collections",
+            "optim, autograd, utils.data), math, random, itertools, functools, collections, "
+            "operator, string, typing and numpy",
             node,
             hint=hint,
         )
@@ -1379,7 +1380,7 @@ class Interpreter:
         return binop
 
     def binary(
-        self, op: Callable[[Any, Any], Any], a: Any, b: Any, node: ast.AST, opname: str
+        self, op: Callable[[Any, Any], Any], a: Any, b: Any, node: ast.AST | None, opname: str
     ) -> Any:
         ta = type(a)
         tb = type(b)

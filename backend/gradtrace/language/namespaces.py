@@ -24,7 +24,7 @@ from gradtrace.language.callables import Checked
 from gradtrace.language.classes import class_visible
 from gradtrace.language.generators import ProgramGenerator
 from gradtrace.language.pymodules import PLAIN_ATTRIBUTES as PY_ATTRIBUTES
-from gradtrace.language.pymodules import namedtuple_field, python_modules
+from gradtrace.language.pymodules import TYPING_FORMS, namedtuple_field, python_modules
 from gradtrace.language.values import ModuleTable, Namespace
 
 # ---------------------------------------------------------------------------
@@ -567,7 +567,7 @@ _NAMESPACE_FUNCTIONS: dict[int, Checked] = {}
 def namespace_member(member: Any, name: str) -> Any:
     """A member of a Namespace as a program receives it: its functions as Checked (made
     once, as members live as long as the process)."""
-    if not callable(member) or isinstance(member, (type, Namespace)):
+    if not callable(member) or isinstance(member, (type, Namespace)) or id(member) in TYPING_FORMS:
         return member
     key = identity(member)
     wrapped = _NAMESPACE_FUNCTIONS.get(key)

@@ -17,11 +17,14 @@ import collections
 import functools
 import itertools
 import random
+import string
+import typing
 from collections.abc import Iterable, Iterator
 from typing import Any
 
 from gradtrace.language.errors import LimitError
 from gradtrace.language.limits import Limits
+from gradtrace.language.operators import OPERATOR
 from gradtrace.language.values import Namespace
 
 _LIMITS = Limits()
@@ -194,11 +197,43 @@ _COLLECTIONS = {
     "namedtuple": namedtuple,
 }
 
+# ---------------------------------------------------------------------------- string
+
+_STRING = {
+    name: getattr(string, name)
+    for name in (
+        "ascii_letters ascii_lowercase ascii_uppercase digits hexdigits octdigits "
+        "punctuation whitespace printable"
+    ).split()
+}
+_STRING["capwords"] = string.capwords
+
+
+# ---------------------------------------------------------------------------- typing
+# For annotations (never evaluated in a `def`): the names, and subscripting them.
+
+_TYPING: dict[str, Any] = {
+    name: getattr(typing, name)
+    for name in (
+        "Any List Dict Tuple Set FrozenSet Optional Union Callable Iterable Iterator "
+        "Sequence Mapping Type Generator TypeVar cast"
+    ).split()
+}
+
+#: typing's special forms (List, Optional...) are callable only to say they cannot be
+#: called: a program holds them as they are, to subscript them in annotations.
+TYPING_FORMS: frozenset[int] = frozenset(
+    id(v) for name, v in _TYPING.items() if name not in ("cast", "TypeVar")
+)
+
 MODULE_MEMBERS: dict[str, dict[str, Any]] = {
     "random": _RANDOM,
     "itertools": _ITERTOOLS,
     "functools": _FUNCTOOLS,
     "collections": _COLLECTIONS,
+    "string": _STRING,
+    "typing": _TYPING,
+    "operator": OPERATOR,
 }
 
 

@@ -1,0 +1,3 @@
+# expect: LimitError
+import operator
+print(operator.pow(10, 10**6) > 0)

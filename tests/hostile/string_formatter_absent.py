@@ -1,0 +1,3 @@
+# expect: ForbiddenError|AttributeError
+import string
+print(string.Formatter().format("{0.__globals__}", print))

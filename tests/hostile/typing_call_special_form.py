@@ -1,0 +1,3 @@
+# expect: TypeError
+from typing import Optional
+print(Optional(3))

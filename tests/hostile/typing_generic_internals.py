@@ -1,0 +1,3 @@
+# expect: ForbiddenError|AttributeError
+from typing import List
+print(getattr(List[int], "copy_with")((int,)))
