@@ -20,6 +20,7 @@ import numpy as np
 import torch
 from torch import nn
 
+from gradtrace.language import records
 from gradtrace.language.callables import Checked
 from gradtrace.language.errors import ForbiddenError
 from gradtrace.language.pymodules import namedtuple_field
@@ -79,6 +80,8 @@ def build_class(
     ],
     attributes: list[tuple[str, Callable[[Scope], Any]]],
     scope: Scope,
+    annotated: list[tuple[str, Any]],
+    decorations: list[records.Options],
 ) -> type:
     base = _bases(node, bases)
     is_function = issubclass(base[0], torch.autograd.Function)
@@ -107,6 +110,14 @@ def build_class(
     for name, value in attributes:
         members[name] = value(scope)
         names.add(name)
+    for name, value in annotated:
+        if value is not None and not isinstance(value, records.Field):
+            members[name] = value  # `x: int = 0` is a class attribute, as in Python
+            names.add(name)
+    if decorations:
+        if torch_base:
+            raise ForbiddenError("@dataclass applies to your plain classes here", node)
+        _make_dataclass(interp, node.name, tuple(base), annotated, decorations[-1], members, names)
     if torch_base:
         for name in names:
             if name.startswith("_") and name != "__init__" and hasattr(base[0], name):
@@ -118,6 +129,39 @@ def build_class(
     for fn in functions:
         _OWNERS[fn] = cls
     return cls
+
+
+def class_decorator(value: Any, node: ast.ClassDef) -> records.Options:
+    """What a class statement's decorator asks for: only @dataclass / @dataclass(...)."""
+    if type(value) is Checked and value.fn is records.dataclass:
+        return records.Options()
+    if isinstance(value, records.Options):
+        return value
+    raise ForbiddenError("a class may be decorated only with @dataclass", node)
+
+
+def _make_dataclass(
+    interp: Interpreter,
+    name: str,
+    bases: tuple[type, ...],
+    annotated: list[tuple[str, Any]],
+    options: records.Options,
+    members: dict[str, Any],
+    names: set[str],
+) -> None:
+    own = [(n, records.NO_DEFAULT if v is None else v) for n, v in annotated]
+    fields = records.make_fields(bases, own)
+    for dunder, method in records.methods(interp, name, fields, options).items():
+        if dunder not in names:  # the class's own __init__/__repr__/__eq__ win
+            members[dunder] = method
+            names.add(dunder)
+    if options.eq and "__hash__" not in names:
+        members["__hash__"] = None  # as Python: equal by value, so not hashable
+    for spec in fields:
+        if spec.default is not records.NO_DEFAULT:
+            members[spec.name] = spec.default
+            names.add(spec.name)
+    members["gradtrace_fields"] = fields
 
 
 def _bases(node: ast.ClassDef, bases: list[Any]) -> list[type]:

@@ -660,11 +660,11 @@ class Interpreter:
             self.depth -= 1
 
     def stmt_ClassDef(self, node: ast.ClassDef, fc: _FunctionContext) -> Closure:
-        from gradtrace.language.classes import build_class
+        from gradtrace.language.classes import build_class, class_decorator
 
         bases = [self.compile_expr(b, fc) for b in node.bases]
-        if node.decorator_list:
-            raise ForbiddenError("class decorators are not supported", node)
+        decorators = [self.compile_expr(d, fc) for d in node.decorator_list]
+        annotated: list[tuple[str, Closure | None]] = []
         methods: list[tuple[ast.FunctionDef, Callable[[Scope], UserFunction], list[Closure]]] = []
         attributes: list[tuple[str, Closure]] = []
         for item in node.body:
@@ -678,6 +678,10 @@ class Interpreter:
                 value = self.compile_expr(item.value, fc)
                 for t in item.targets:
                     attributes.append((t.id, value))  # type: ignore[attr-defined]
+            elif isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
+                # `x: int` or `x: int = 0`: a field of a @dataclass, else a class attribute.
+                default = self.compile_expr(item.value, fc) if item.value else None
+                annotated.append((item.target.id, default))
             elif isinstance(item, ast.Pass) or (
                 isinstance(item, ast.Expr) and isinstance(item.value, ast.Constant)
             ):
@@ -691,7 +695,11 @@ class Interpreter:
 
         def define(scope: Scope) -> None:
             base_values = [b(scope) for b in bases]
-            cls = build_class(interp, node, base_values, methods, attributes, scope)
+            options = [class_decorator(d(scope), node) for d in decorators]
+            fields = [(name, value(scope) if value else None) for name, value in annotated]
+            cls = build_class(
+                interp, node, base_values, methods, attributes, scope, fields, options
+            )
             target(scope, cls)
 
         return define
@@ -804,7 +812,7 @@ class Interpreter:
         raise ForbiddenError(
             f"import of '{name}' is not allowed: programs may import torch (and its nn, "
             "optim, autograd, utils.data), math, random, itertools, functools, collections, "
-            "operator, string, typing and numpy",
+            "operator, string, typing, dataclasses and numpy",
             node,
             hint=hint,
         )

@@ -55,7 +55,7 @@ DEFINABLE_DUNDERS = frozenset(
     """
 __init__ __call__ __repr__ __str__ __len__ __getitem__ __setitem__ __delitem__ __iter__
 __next__ __contains__ __bool__ __eq__ __ne__ __lt__ __le__ __gt__ __ge__ __hash__
-__enter__ __exit__ __neg__ __pos__ __abs__ __add__ __radd__ __iadd__ __sub__ __rsub__
+__enter__ __exit__ __post_init__ __neg__ __pos__ __abs__ __add__ __radd__ __iadd__ __sub__ __rsub__
 __isub__ __mul__ __rmul__ __imul__ __truediv__ __rtruediv__ __itruediv__ __floordiv__
 __rfloordiv__ __ifloordiv__ __mod__ __rmod__ __pow__ __rpow__ __ipow__ __matmul__
 __rmatmul__ __imatmul__ __float__ __int__

@@ -22,6 +22,7 @@ import typing
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from gradtrace.language import records
 from gradtrace.language.errors import LimitError
 from gradtrace.language.limits import Limits
 from gradtrace.language.operators import OPERATOR
@@ -234,6 +235,7 @@ MODULE_MEMBERS: dict[str, dict[str, Any]] = {
     "string": _STRING,
     "typing": _TYPING,
     "operator": OPERATOR,
+    "dataclasses": {"dataclass": records.dataclass, "field": records.field},
 }
 
 

@@ -1,0 +1,9 @@
+# expect: ForbiddenError
+from dataclasses import dataclass
+
+
+class P:
+    pass
+
+
+Q = dataclass(P)
