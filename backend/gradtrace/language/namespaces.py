@@ -60,6 +60,9 @@ polygamma i0 diff gradient tile repeat_interleave detach clone squeeze_copy
 get_default_dtype set_default_dtype set_printoptions result_type promote_types
 can_cast finfo iinfo flatten std cov corrcoef tril triu block_diag cartesian_prod
 atleast_1d atleast_2d atleast_3d column_stack row_stack vsplit hsplit dsplit from_numpy
+sin_ cos_ tan_ exp_ log_ sqrt_ relu_ sigmoid_ tanh_ abs_ neg_ ceil_ floor_ round_ trunc_
+frac_ reciprocal_ rsqrt_ clamp_ clip_ square_ erf_ exp2_ expm1_ log1p_ log2_ log10_ asin_
+acos_ atan_ sinh_ cosh_ deg2rad_ rad2deg_ fill_ zero_
 """.split()
 
 _TORCH_CLASSES = ["Tensor", "Size", "device", "dtype", "Generator"]
@@ -394,6 +397,8 @@ parameters named_parameters buffers named_buffers children named_children module
 named_modules zero_grad train eval forward to cpu cuda double float half requires_grad_
 apply state_dict load_state_dict register_buffer register_parameter add_module training
 append extend insert get_parameter get_submodule keys values items
+register_forward_hook register_forward_pre_hook register_full_backward_hook
+register_full_backward_pre_hook
 """.split()
 )
 _OPTIMIZER_ATTRIBUTES = frozenset(
