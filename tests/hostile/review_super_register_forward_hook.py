@@ -1,10 +1,11 @@
 # expect: ForbiddenError
+# super() reaches only what nn.Module admits directly: not its private hook registries
 import torch.nn as nn
 
 
 class M(nn.Module):
-    def register_forward_hook(self, h):
-        return super().register_forward_hook(h)
+    def _register_load_state_dict_pre_hook(self, h):
+        return super()._register_load_state_dict_pre_hook(h)
 
 
-M().register_forward_hook(print)
+M()._register_load_state_dict_pre_hook(print)

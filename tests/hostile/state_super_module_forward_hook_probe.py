@@ -1,14 +1,12 @@
-# expect: ForbiddenError|KeyError
-# a forward hook attached with super() changes every later call of the module; the probe sees it
+# expect: ForbiddenError
+# super(M, m) reaches the Module method M overrides only if a program may call it directly
 import torch
 from torch import nn
 class M(nn.Module):
-    def register_forward_hook(self, h):
+    def register_load_state_dict_post_hook(self, h):
         return None
     def forward(self, x):
         return x + 1
 m = M()
-super(M, m).register_forward_hook(lambda mod, i, o: o * 1000)
-out = m(torch.zeros(1))
-assert float(out) == 1.0, "a hidden forward hook changed the module's output"
-raise KeyError("clean")
+super(M, m).register_load_state_dict_post_hook(lambda mod, keys: print("ran"))
+print(m.load_state_dict(m.state_dict()))

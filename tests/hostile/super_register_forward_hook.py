@@ -1,12 +1,14 @@
 # expect: ForbiddenError
-# super(M, m).register_forward_hook: M defines the name, so the check admits it, and the real Module method runs
+# super(M, m).share_memory: M defines the name, yet the real Module method (a file in
+# /dev/shm per tensor) stays out of reach
 import torch
 from torch import nn
 class M(nn.Module):
-    def register_forward_hook(self, h):
+    def __init__(self):
+        super().__init__()
+        self.w = nn.Parameter(torch.ones(3))
+    def share_memory(self):
         return None
-    def forward(self, x):
-        return x * 2
 m = M()
-super(M, m).register_forward_hook(lambda mod, i, o: print("forward hook ran"))
-print(m(torch.ones(1)))
+super(M, m).share_memory()
+print(m.w.is_shared())

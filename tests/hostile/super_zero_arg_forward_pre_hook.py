@@ -1,12 +1,13 @@
 # expect: ForbiddenError
-# zero-argument super() inside a method reaches Module.register_forward_pre_hook
+# zero-argument super() inside a method reaching Module.to_empty (uninitialised memory)
 import torch
 from torch import nn
 class M(nn.Module):
-    def register_forward_pre_hook(self, h):
-        return super().register_forward_pre_hook(h)
-    def forward(self, x):
-        return x + 1
+    def __init__(self):
+        super().__init__()
+        self.w = nn.Parameter(torch.ones(1000))
+    def to_empty(self, device):
+        return super().to_empty(device=device)
 m = M()
-m.register_forward_pre_hook(lambda mod, args: (args[0] * 100,))
-print(m(torch.ones(1)))
+m.to_empty("cpu")
+print(m.w[:5])

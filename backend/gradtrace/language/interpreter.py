@@ -55,6 +55,8 @@ from gradtrace.language.namespaces import (
     is_program_object,
     namespace_member,
     private_settable,
+    readable_names,
+    refusal_hint,
     settable_on_program_object,
     super_allowed,
     user_class_member,
@@ -789,6 +791,7 @@ class Interpreter:
                     raise ForbiddenError(
                         f"`from {node.module} import {alias.name}` is not available in gradtrace",
                         node,
+                        hint=refusal_hint(alias.name, module.members, f"members of {node.module}"),
                     )
                 value: Any = MODULES[full]
             else:
@@ -1272,7 +1275,11 @@ class Interpreter:
         except Exception:
             exists = False
         if exists and hint is None:
-            raise ForbiddenError(f"`.{name}` of a {type_name} is not available in gradtrace", node)
+            raise ForbiddenError(
+                f"`.{name}` of a {type_name} is not available in gradtrace",
+                node,
+                hint=refusal_hint(name, readable_names(obj), f"attributes of a {type_name}"),
+            )
         missing = AttributeError(f"'{type_name}' object has no attribute '{name}'")
         missing.gradtrace_hint = hint  # type: ignore[attr-defined]
         raise missing
@@ -1282,7 +1289,9 @@ class Interpreter:
     ) -> ProgramError | AttributeError:
         if ns.module is not None and hasattr(ns.module, name):
             return ForbiddenError(
-                f"`{ns.name}.{name}` is not available in gradtrace programs", node
+                f"`{ns.name}.{name}` is not available in gradtrace programs",
+                node,
+                hint=refusal_hint(name, ns.members, f"members of {ns.name}"),
             )
         close = difflib.get_close_matches(name, sorted(ns.members), n=1)
         message = f"module '{ns.name}' has no attribute '{name}'"

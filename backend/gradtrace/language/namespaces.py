@@ -7,6 +7,7 @@ of a value is read only when its (type, name) pair is admitted by `attribute_all
 
 from __future__ import annotations
 
+import difflib
 import inspect
 import math
 from collections.abc import Iterable
@@ -542,6 +543,47 @@ def attribute_allowed(obj: object, name: str) -> bool:
     if is_program_object(obj):  # a plain class of the program: its attributes and methods
         return name in getattr(obj, "__dict__", {}) or user_class_member(kind, name)
     return False
+
+
+def readable_names(obj: object) -> frozenset[str]:
+    """The attributes a program may read on `obj` (for a refusal to suggest one)."""
+    if isinstance(obj, torch.Tensor):
+        return _TENSOR_METHODS | _TENSOR_ATTRIBUTES
+    if isinstance(obj, (np.ndarray, np.generic)):
+        return ARRAY_ATTRIBUTES
+    if isinstance(obj, nn.Module):
+        return _MODULE_ATTRIBUTES
+    if isinstance(obj, optim.Optimizer):
+        return _OPTIMIZER_ATTRIBUTES
+    if isinstance(obj, torch.autograd.graph.Node):
+        return _NODE_ATTRIBUTES
+    return _PLAIN_ATTRIBUTES.get(type(obj)) or PY_ATTRIBUTES.get(type(obj)) or frozenset()
+
+
+_FILES = "programs cannot read or write files: build the data in the program, print what you need"
+_MEMORY = "a program does not see memory addresses or storages: use .shape, .dtype and the values"
+_REFUSAL_HINTS = {
+    "save": _FILES,
+    "load": _FILES,
+    "hub": "nothing is downloaded: build the model from torch.nn",
+    "storage": _MEMORY,
+    "untyped_storage": _MEMORY,
+    "data_ptr": _MEMORY,
+    "compile": "torch.compile is not available: gradtrace shows the eager graph",
+    "jit": "TorchScript is not available: gradtrace shows the eager graph",
+}
+
+
+def refusal_hint(name: str, candidates: Iterable[str], what: str) -> str:
+    """What to write instead of a refused name: the closest admitted ones, or where the
+    admitted ones are listed."""
+    known = _REFUSAL_HINTS.get(name)
+    if known:
+        return known
+    close = difflib.get_close_matches(name, sorted(candidates), n=3, cutoff=0.75)
+    if close:
+        return "closest that gradtrace has: " + ", ".join(f"`{c}`" for c in close)
+    return f"the {what} a program may use are in the reference (the editor's autocomplete)"
 
 
 def class_method_allowed(cls: type, name: str) -> bool:

@@ -1,0 +1,31 @@
+"""Every refusal names the construct and says what to write instead (issue 16)."""
+
+from __future__ import annotations
+
+import pytest
+
+import gradtrace
+
+REFUSED = {
+    "import torch\ntorch.save(1, 'x')\n": "torch.save",
+    "import torch\nx = torch.ones(2)\nx.storage()\n": ".storage",
+    "from torch import hub\n": "hub",
+    "import torch\nx = torch.ones(2)\nx.share_memory_()\n": ".share_memory_",
+    "import torch\nm = torch.nn.Linear(1, 1)\nm.register_backward_hook(print)\n": (
+        ".register_backward_hook"
+    ),
+    "import os\n": "os",
+    "eval('1')\n": "eval",
+    "import numpy as np\nnp.save('x', np.ones(2))\n": "numpy.save",
+    "def g():\n    try:\n        yield 1\n    finally:\n        pass\n": "yield",
+}
+
+
+@pytest.mark.parametrize("source", sorted(REFUSED))
+def test_refusal_names_the_construct_and_what_to_write(source: str) -> None:
+    trace = gradtrace.run(source)
+    assert trace.error is not None and trace.error.type == "ForbiddenError", trace.error
+    assert REFUSED[source] in trace.error.message
+    # What to write instead: a hint, or the message says it after a colon or semicolon.
+    advice = trace.error.hint or trace.error.message.split(":", 1)[-1].split(";", 1)[-1]
+    assert advice and advice != trace.error.message, trace.error
