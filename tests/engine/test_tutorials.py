@@ -32,7 +32,6 @@ BLOCKED: dict[str, list[str]] = {
     "t19_d2l_linreg_scratch": ["generators (yield)"],
     "t24_d2l_linreg_concise": ["import numpy"],
     "t63_tutorial_jacobians_hessians": ["torch.func"],
-    "t66_tutorial_saved_tensors_hooks": ["torch.autograd.graph (saved_tensors_hooks, save_on_cpu)"],
     "t67_tutorial_forward_ad": ["torch.autograd.forward_ad"],
 }
 

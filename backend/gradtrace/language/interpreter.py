@@ -165,6 +165,7 @@ _CONTEXT_MANAGERS = (
     torch.enable_grad,
     torch.set_grad_enabled,
     torch.inference_mode,
+    torch.autograd.graph.saved_tensors_hooks,  # the program's hooks wrapped (graph_hooks.py)
 )
 
 # Callable values a program may hold as they are: our own objects and admitted classes (a
@@ -707,8 +708,9 @@ class Interpreter:
                     ):
                         raise ForbiddenError(
                             "`with` supports torch.no_grad(), torch.enable_grad(), "
-                            "torch.set_grad_enabled(...), torch.inference_mode() and your "
-                            "own classes that define __enter__ and __exit__",
+                            "torch.set_grad_enabled(...), torch.inference_mode(), "
+                            "torch.autograd.graph.saved_tensors_hooks(...) and save_on_cpu(), "
+                            "and your own classes that define __enter__ and __exit__",
                             where,
                         )
                     value = manager.__enter__()  # type: ignore[union-attr]

@@ -18,6 +18,7 @@ import torch.utils.data as tud
 from torch import nn, optim
 
 from gradtrace.identity import identity
+from gradtrace.language import graph_hooks
 from gradtrace.language.callables import Checked
 from gradtrace.language.classes import class_visible
 from gradtrace.language.pymodules import PLAIN_ATTRIBUTES as PY_ATTRIBUTES
@@ -246,9 +247,11 @@ def _build() -> dict[str, Namespace]:
         tud,
     )
     utils = Namespace("torch.utils", {"data": data}, torch.utils)
+    graph = Namespace("torch.autograd.graph", dict(graph_hooks.MEMBERS), torch.autograd.graph)
     autograd = Namespace(
         "torch.autograd",
         {
+            "graph": graph,
             "grad": torch.autograd.grad,
             "backward": torch.autograd.backward,
             "Function": torch.autograd.Function,
@@ -306,6 +309,7 @@ def _build() -> dict[str, Namespace]:
         "torch.utils": utils,
         "torch.utils.data": data,
         "torch.autograd": autograd,
+        "torch.autograd.graph": graph,
         "torch.linalg": linalg,
         "torch.cuda": cuda,
         "torch.accelerator": accelerator,

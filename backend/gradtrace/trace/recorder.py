@@ -211,6 +211,9 @@ class Recorder:
         self.active = True
         self.in_backward = False
         self.backward_depth = 0
+        # Set while the recorder reads a Node's saved tensors: an unpack hook of the
+        # program's (saved_tensors_hooks) then declines, so no program code runs for it.
+        self.peeking = False
         self.tensors: list[TensorRec] = []
         self.functions: list[FunctionRec] = []
         self.by_tensor: dict[int, TensorRec] = {}
@@ -509,6 +512,23 @@ class Recorder:
     def _attach_saved(self, frec: FunctionRec, out: Tensor, inputs: Any) -> None:
         if frec.saved:
             return
+        self.peeking = True
+        try:
+            saved = self._saved_of(frec)
+        finally:
+            self.peeking = False
+        candidates = [out, *[i.tensor for i in inputs]]
+        for name, value in saved:
+            entry: dict[str, Any] = {"name": name, "node": None, "value": None}
+            match = self._match(value, candidates)
+            if match is not None:
+                entry["node"] = match.id
+            else:
+                entry["value"] = self._snapshot(value)
+            frec.saved.append(entry)
+
+    def _saved_of(self, frec: FunctionRec) -> list[tuple[str, Any]]:
+        """The tensors a Node saved, by name; none of those saved through program hooks."""
         fn = frec.fn
         saved: list[tuple[str, Any]] = []
         if frec.custom:
@@ -520,7 +540,7 @@ class Recorder:
                     if isinstance(v, Tensor)
                 ]
             except RuntimeError:
-                return
+                return []
         else:
             for attr in _saved_names(type(fn)):
                 try:
@@ -538,15 +558,7 @@ class Recorder:
                     )
                 elif isinstance(value, (int, float, bool, str, torch.dtype, torch.device)):
                     _not_tensors(type(fn), attr)
-        candidates = [out, *[i.tensor for i in inputs]]
-        for name, value in saved:
-            entry: dict[str, Any] = {"name": name, "node": None, "value": None}
-            match = self._match(value, candidates)
-            if match is not None:
-                entry["node"] = match.id
-            else:
-                entry["value"] = self._snapshot(value)
-            frec.saved.append(entry)
+        return saved
 
     def _match(self, value: Tensor, candidates: list[Tensor]) -> TensorRec | None:
         rec = self.by_tensor.get(identity(value))
