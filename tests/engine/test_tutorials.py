@@ -31,8 +31,6 @@ BLOCKED: dict[str, list[str]] = {
     "t11_d2l_ndarray": ["Tensor.numpy() and torch.from_numpy"],
     "t19_d2l_linreg_scratch": ["generators (yield)"],
     "t24_d2l_linreg_concise": ["import numpy"],
-    "t63_tutorial_jacobians_hessians": ["torch.func"],
-    "t67_tutorial_forward_ad": ["torch.autograd.forward_ad"],
 }
 
 

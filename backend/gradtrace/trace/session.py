@@ -17,7 +17,7 @@ from typing import Any
 import torch
 
 from gradtrace.devices import resolve_device
-from gradtrace.language import graph_hooks
+from gradtrace.language import forward_ad, graph_hooks, transforms
 from gradtrace.language.errors import LimitError, ProgramError
 from gradtrace.language.interpreter import Interpreter, WallTimeExceeded
 from gradtrace.language.limits import Limits
@@ -184,6 +184,8 @@ def clean_torch_state(seed: int, device: str) -> Iterator[None]:
     # program would see `x.T`'s warning, and a program could tell it was not the first.
     torch.set_warn_always(True)
     graph_hooks.reset()
+    forward_ad.reset()
+    transforms.reset()
     manual_seed(seed)
     seed_for_job(seed)  # the program's `random` (language/pymodules.py)
     sys.setrecursionlimit(max(recursion, 8000))
@@ -193,6 +195,8 @@ def clean_torch_state(seed: int, device: str) -> Iterator[None]:
             yield
     finally:
         graph_hooks.reset()
+        forward_ad.reset()
+        transforms.reset()
         torch.set_grad_enabled(grad_enabled)
         torch.set_default_dtype(default_dtype)
         torch.set_printoptions(profile="default")
