@@ -29,6 +29,7 @@ print(gw, gb, value, aux)
 
 batch = torch.arange(12.0).reshape(4, 3) / 10
 print(vmap(f)(batch))
+print(torch.vmap(f, in_dims=0)(batch).shape)
 print(vmap(torch.dot)(batch, batch))
 print(vmap(lambda a, s: a * s, in_dims=(0, None))(batch, 3.0))
 print(vmap(lambda r: r.sum(0), in_dims=1, out_dims=0)(batch))

@@ -1078,10 +1078,11 @@ class Interpreter:
 
     def del_attr(self, obj: Any, name: str, node: ast.AST | None) -> None:
         if not deletable(obj, name):
+            kind = "function" if type(obj) in (Checked, UserFunction) else type(obj).__name__
             raise ForbiddenError(
-                f"`del` of `.{name}` of a {type(obj).__name__} is not available in gradtrace: "
-                "only what a program set on its own objects, a Function's ctx, or a Module "
-                "(its parameters, buffers and submodules) can be deleted",
+                f"`del` of `.{name}` of a {kind} is not available in gradtrace: only what a "
+                "program set on its own objects, a Function's ctx, or a Module (parameters, "
+                "buffers, submodules) can be deleted; for a gradient write `x.grad = None`",
                 node,
             )
         delattr(obj, name)

@@ -304,6 +304,7 @@ def _build() -> dict[str, Namespace]:
         "linalg": linalg,
         "cuda": cuda,
         "func": func,
+        "vmap": transforms.TORCH_FUNC["vmap"],  # torch.vmap is torch.func.vmap
     }
     torch_ns = Namespace("torch", members, torch)
     math_ns = Namespace("math", _members(math, _MATH), math)
@@ -502,8 +503,9 @@ def private_settable(obj: object, name: str) -> bool:
 
 def settable_on_program_object(obj: object, name: str) -> bool:
     """Whether a program may set `obj.name` on an object of its own plain classes (or on
-    the class itself): any name of its own, never a dunder."""
-    if name.startswith("__") and name.endswith("__"):
+    the class itself): any name of its own, never a dunder, nor the list of its members
+    that marks a class as the program's (what admits reading them)."""
+    if (name.startswith("__") and name.endswith("__")) or name == "gradtrace_members":
         return False
     if isinstance(obj, type):
         return "gradtrace_members" in obj.__dict__ and not issubclass(

@@ -215,7 +215,7 @@ class _Guard:
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         interp = callables.current()
         scale = max(_scale(), _physical_ratio((args, kwargs)))
-        before, here = interp.rec.made, interp.here
+        before, here, columns = interp.rec.made, interp.here, self.columns
         try:
             with _scaled(scale):
                 result = interp.invoke(self.fn, args, kwargs, here, None, "")
@@ -225,7 +225,7 @@ class _Guard:
             interp.here = here
         self.made = interp.rec.made - before
         if self.rows is not None:
-            _check_rows(self.rows(result), self.columns, self.made, self.what)
+            _check_rows(self.rows(result), columns, self.made, self.what)
         return result
 
 
