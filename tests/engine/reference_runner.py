@@ -48,6 +48,10 @@ def reset_torch() -> None:
     torch.set_grad_enabled(True)
     torch.set_default_dtype(torch.float32)
     torch.set_printoptions(profile="default")
+    # A program's torch.set_default_device(...) stays as a torch-function mode, through
+    # which torch.autograd.grad dispatches to itself (the probe's wrapper would count
+    # each pass twice): every program starts without one, as a gradtrace job does.
+    torch.set_default_device(None)
     torch.manual_seed(0)
     random.seed(0)  # gradtrace seeds a job's random and numpy.random with its seed too
     numpy.random.seed(0)

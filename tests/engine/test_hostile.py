@@ -188,6 +188,12 @@ x = torch.ones(2, requires_grad=True)
 y = (x * 3).sum()
 y.backward()
 print(x.grad, y.grad_fn.name())
+w = torch.ones(2, requires_grad=True)
+(w * w).sum().backward()
+print(w.grad, torch.func.grad(lambda t: (t * t).sum())(torch.ones(2)))
+with torch.autograd.forward_ad.dual_level():
+    d = torch.autograd.forward_ad.make_dual(torch.ones(1), torch.ones(1))
+    print(torch.autograd.forward_ad.unpack_dual(d * 2).tangent)
 """
 
 STATE_CHANGERS = [
@@ -202,6 +208,12 @@ STATE_CHANGERS = [
     "import torch\ntorch.set_grad_enabled(False)\nx = 1 / 0\n",
     "import torch\nx = torch.ones(2, requires_grad=True)\nx.register_hook(lambda g: 1 / 0)\n"
     "(x * 2).sum().backward()\n",
+    # stopped inside a transform, inside a dual level, inside saved-tensor hooks
+    "import torch\ndef f(t):\n    while True:\n        pass\n"
+    "with torch.autograd.graph.saved_tensors_hooks(print, print):\n"
+    "    with torch.autograd.forward_ad.dual_level():\n"
+    "        torch.func.vmap(torch.func.grad(f))(torch.ones(2, 2))\n",
+    "import torch\nprint(torch.func.jacrev(lambda t: 1 / 0)(torch.ones(2)))\n",
 ]
 
 

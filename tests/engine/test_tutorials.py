@@ -28,11 +28,7 @@ from engine_support import (
 )
 
 # What stops each program today, every blocker it hits (README.md ranks them).
-BLOCKED: dict[str, list[str]] = {
-    "t63_tutorial_jacobians_hessians": ["torch.func"],
-    "t66_tutorial_saved_tensors_hooks": ["torch.autograd.graph (saved_tensors_hooks, save_on_cpu)"],
-    "t67_tutorial_forward_ad": ["torch.autograd.forward_ad"],
-}
+BLOCKED: dict[str, list[str]] = {}
 
 
 def params() -> list[Any]:

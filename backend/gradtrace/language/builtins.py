@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 FORBIDDEN_BUILTINS: dict[str, str] = {
     name: f"`{name}` is not available in gradtrace programs"
     for name in (
-        "eval exec compile open delattr globals locals vars dir type "
+        "eval exec compile open globals locals vars dir type "
         "input breakpoint help memoryview bytearray bytes object exit "
         "quit aiter anext copyright credits license"
     ).split()
@@ -210,6 +210,9 @@ def make_builtins(interp: Interpreter) -> dict[str, Any]:
     def safe_setattr(obj: Any, name: Any, value: Any) -> None:
         interp.set_attr(obj, attribute_name(name), value, None)
 
+    def safe_delattr(obj: Any, name: Any) -> None:
+        interp.del_attr(obj, attribute_name(name), None)
+
     def safe_iter(obj: Any) -> Any:
         return iter(bounded(obj))
 
@@ -242,6 +245,7 @@ def make_builtins(interp: Interpreter) -> dict[str, Any]:
         "getattr": safe_getattr,
         "hasattr": safe_hasattr,
         "setattr": safe_setattr,
+        "delattr": safe_delattr,
         "issubclass": safe_issubclass,
         "type": safe_type,
         "staticmethod": staticmethod,
@@ -278,7 +282,7 @@ def make_builtins(interp: Interpreter) -> dict[str, Any]:
 BUILTIN_NAMES: frozenset[str] = frozenset(
     """
 range len abs round int float complex str bool repr callable chr ord hex bin oct divmod
-slice next iter pow format isinstance issubclass hash id getattr hasattr setattr type staticmethod classmethod property enumerate zip map
+slice next iter pow format isinstance issubclass hash id getattr hasattr setattr delattr type staticmethod classmethod property enumerate zip map
 filter reversed
 list tuple dict set frozenset sorted sum min max any all print super
 """.split()

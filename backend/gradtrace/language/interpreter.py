@@ -52,6 +52,7 @@ from gradtrace.language.namespaces import (
     TORCH_CALLABLES,
     attribute_allowed,
     class_method_allowed,
+    deletable,
     is_program_object,
     namespace_member,
     private_settable,
@@ -173,6 +174,8 @@ _CONTEXT_MANAGERS = (
     torch.enable_grad,
     torch.set_grad_enabled,
     torch.inference_mode,
+    torch.autograd.graph.saved_tensors_hooks,  # the program's hooks wrapped (graph_hooks.py)
+    torch.autograd.forward_ad.dual_level,
 )
 
 # Callable values a program may hold as they are: our own objects and admitted classes (a
@@ -729,8 +732,10 @@ class Interpreter:
                     ):
                         raise ForbiddenError(
                             "`with` supports torch.no_grad(), torch.enable_grad(), "
-                            "torch.set_grad_enabled(...), torch.inference_mode() and your "
-                            "own classes that define __enter__ and __exit__",
+                            "torch.set_grad_enabled(...), torch.inference_mode(), "
+                            "torch.autograd.graph.saved_tensors_hooks(...) and save_on_cpu(), "
+                            "torch.autograd.forward_ad.dual_level(), "
+                            "and your own classes that define __enter__ and __exit__",
                             where,
                         )
                     value = manager.__enter__()  # type: ignore[union-attr]
@@ -847,8 +852,17 @@ class Interpreter:
                     del container[key]
 
                 deleters.append(del_item)
+            elif isinstance(target, ast.Attribute):
+                owner = self.compile_expr(target.value, fc)
+
+                def del_attr(
+                    scope: Scope, owner: Closure = owner, where: ast.Attribute = target
+                ) -> None:
+                    self.del_attr(owner(scope), where.attr, where)
+
+                deleters.append(del_attr)
             else:
-                raise ForbiddenError("only names and items can be deleted", target)
+                raise ForbiddenError("only names, items and attributes can be deleted", target)
 
         def delete(scope: Scope) -> None:
             for d in deleters:
@@ -1085,6 +1099,17 @@ class Interpreter:
             setattr(obj, name, value)
             return
         raise ForbiddenError(f"cannot set attributes on a {type(obj).__name__}", node)
+
+    def del_attr(self, obj: Any, name: str, node: ast.AST | None) -> None:
+        if not deletable(obj, name):
+            kind = "function" if type(obj) in (Checked, UserFunction) else type(obj).__name__
+            raise ForbiddenError(
+                f"`del` of `.{name}` of a {kind} is not available in gradtrace: only what a "
+                "program set on its own objects, a Function's ctx, or a Module (parameters, "
+                "buffers, submodules) can be deleted; for a gradient write `x.grad = None`",
+                node,
+            )
+        delattr(obj, name)
 
     def set_item(self, obj: Any, index: Any, value: Any, node: ast.AST) -> None:
         if isinstance(obj, Tensor):
@@ -2215,8 +2240,10 @@ class Interpreter:
                 self.check_size(result)
             elif isinstance(result, tuple):
                 self.check_sizes(result)
+            if isinstance(result, Tensor) and not self.rec.active:
+                self.rec.untracked(result)
             # Recorded inside the module: the Nodes torch made in its forward belong to it.
-            if self.rec.active:
+            elif self.rec.active:
                 inputs = _tensor_inputs(args, kwargs)
                 if isinstance(result, Tensor):
                     self.rec.result(result, node, label, inputs)

@@ -20,6 +20,7 @@ import torch.utils.data as tud
 from torch import nn, optim
 
 from gradtrace.identity import identity
+from gradtrace.language import forward_ad, graph_hooks, transforms
 from gradtrace.language.arrays import ARRAY_ATTRIBUTES, numpy_module
 from gradtrace.language.callables import Checked
 from gradtrace.language.classes import class_visible
@@ -253,9 +254,20 @@ def _build() -> dict[str, Namespace]:
         tud,
     )
     utils = Namespace("torch.utils", {"data": data}, torch.utils)
+    graph = Namespace("torch.autograd.graph", dict(graph_hooks.MEMBERS), torch.autograd.graph)
+    fw_ad = Namespace(
+        "torch.autograd.forward_ad", dict(forward_ad.MEMBERS), torch.autograd.forward_ad
+    )
+    autograd_functional = Namespace(
+        "torch.autograd.functional", dict(transforms.AUTOGRAD_FUNCTIONAL), torch.autograd.functional
+    )
+    func = Namespace("torch.func", dict(transforms.TORCH_FUNC), torch.func)
     autograd = Namespace(
         "torch.autograd",
         {
+            "graph": graph,
+            "forward_ad": fw_ad,
+            "functional": autograd_functional,
             "grad": torch.autograd.grad,
             "backward": torch.autograd.backward,
             "Function": torch.autograd.Function,
@@ -298,6 +310,8 @@ def _build() -> dict[str, Namespace]:
         "autograd": autograd,
         "linalg": linalg,
         "cuda": cuda,
+        "func": func,
+        "vmap": transforms.TORCH_FUNC["vmap"],  # torch.vmap is torch.func.vmap
     }
     torch_ns = Namespace("torch", members, torch)
     math_ns = Namespace("math", _members(math, _MATH), math)
@@ -313,6 +327,10 @@ def _build() -> dict[str, Namespace]:
         "torch.utils": utils,
         "torch.utils.data": data,
         "torch.autograd": autograd,
+        "torch.autograd.graph": graph,
+        "torch.autograd.forward_ad": fw_ad,
+        "torch.autograd.functional": autograd_functional,
+        "torch.func": func,
         "torch.linalg": linalg,
         "torch.cuda": cuda,
         "torch.accelerator": accelerator,
@@ -329,7 +347,9 @@ TORCH_CALLABLES: frozenset[int] = frozenset(
     identity(value)
     for ns in MODULES.values()
     for value in ns.members.values()
-    if callable(value) and not isinstance(value, (Namespace, type))
+    if callable(value)
+    and not isinstance(value, (Namespace, type))
+    and identity(value) not in transforms.TRANSFORMS  # they run program code: no dry run
 )
 
 #: Imports refused with a pointer to what to use instead.
@@ -438,6 +458,7 @@ startswith strip swapcase title upper zfill
     torch.finfo: frozenset({"eps", "max", "min", "tiny", "bits", "resolution"}),
     torch.iinfo: frozenset({"max", "min", "bits"}),
     tud.TensorDataset: frozenset({"tensors"}),
+    torch.autograd.forward_ad.UnpackedDualTensor: forward_ad.UNPACKED_FIELDS,
     ModuleTable: frozenset({"keys", "values", "items", "get"}),
     ProgramGenerator: frozenset({"send", "close"}),
     _DataLoader: frozenset({"dataset", "batch_size", "drop_last"}),
@@ -492,14 +513,35 @@ def private_settable(obj: object, name: str) -> bool:
 
 def settable_on_program_object(obj: object, name: str) -> bool:
     """Whether a program may set `obj.name` on an object of its own plain classes (or on
-    the class itself): any name of its own, never a dunder."""
-    if name.startswith("__") and name.endswith("__"):
+    the class itself): any name of its own, never a dunder, nor the list of its members
+    that marks a class as the program's (what admits reading them)."""
+    if (name.startswith("__") and name.endswith("__")) or name == "gradtrace_members":
         return False
     if isinstance(obj, type):
         return "gradtrace_members" in obj.__dict__ and not issubclass(
             obj, (nn.Module, torch.autograd.Function)
         )
     return is_program_object(obj) and not isinstance(obj, (nn.Module, torch.autograd.Function))
+
+
+def deletable(obj: object, name: str) -> bool:
+    """Whether a program may `del obj.name` (or `delattr`): what it may set and holds.
+
+    On a Module: an entry of its parameter, buffer or submodule tables, or an attribute of
+    the program's own; on a Function's ctx, what the program set there; on its own objects
+    and classes, their names. Never a tensor's, never a method torch calls."""
+    if name.startswith("__") and name.endswith("__"):
+        return False
+    if isinstance(obj, nn.Module):
+        if name.startswith("_") and not private_settable(obj, name):
+            return False
+        tables = [obj.__dict__.get(t, {}) for t in ("_parameters", "_buffers", "_modules")]
+        return any(name in table for table in tables) or (
+            name in obj.__dict__ and name not in _MODULE_INTERNALS
+        )
+    if isinstance(obj, torch.autograd.function.BackwardCFunction):
+        return not name.startswith("_") and name in obj.__dict__
+    return settable_on_program_object(obj, name)
 
 
 def attribute_allowed(obj: object, name: str) -> bool:

@@ -124,9 +124,22 @@ def _numbers_product(values: Any, depth: int = 0) -> tuple[float, int, int]:
 
 
 def _integral(t: torch.Tensor) -> bool:
-    return not (t.is_floating_point() or t.is_complex() or t.dtype == torch.bool) and (
-        t.device.type != "meta"
+    """An integer tensor whose value can be read (not vmap's: one value per example)."""
+    return (
+        not (t.is_floating_point() or t.is_complex() or t.dtype == torch.bool)
+        and t.device.type != "meta"
+        and not in_vmap(t)
     )
+
+
+def in_vmap(t: torch.Tensor) -> bool:
+    """Whether `t` is one of vmap's tensors (however wrapped): it has no single value."""
+    functorch = torch._C._functorch
+    while functorch.is_functorch_wrapped_tensor(t):
+        if functorch.is_batchedtensor(t):
+            return True
+        t = functorch.get_unwrapped(t)
+    return False
 
 
 def _to_meta(value: Any) -> Any:
@@ -234,7 +247,12 @@ def _check_convolution(
 def _number(value: Any) -> float | None:
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return float(value)
-    if isinstance(value, torch.Tensor) and value.numel() == 1 and value.device.type != "meta":
+    if (
+        isinstance(value, torch.Tensor)
+        and value.numel() == 1
+        and value.device.type != "meta"
+        and not in_vmap(value)
+    ):
         return float(value.item())
     return None
 

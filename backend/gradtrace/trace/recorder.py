@@ -30,6 +30,8 @@ from gradtrace.trace.tensordata import Snapshot
 
 Tensor = torch.Tensor
 _BackwardCFunction = torch.autograd.function.BackwardCFunction
+_is_wrapped = torch._C._functorch.is_functorch_wrapped_tensor
+_unwrapped = torch._C._functorch.get_unwrapped
 _saved_names_cache: dict[type, list[str]] = {}
 # Each backward() called from inside another (from a hook or a custom backward) nests
 # through torch's C++ engine on the same stack: a few levels are real uses, more is a bomb.
@@ -90,6 +92,14 @@ def _stand_in(t: Tensor) -> Tensor:
     if t.is_cpu:
         return _RELEASED.setdefault(t.dtype, torch.empty(0, dtype=t.dtype))
     return torch.empty(0, dtype=t.dtype, device=t.device)
+
+
+def _unwrap_dead(t: Tensor) -> Tensor:
+    """A tensor of torch.func's (vmap's, grad's) that escaped the transform it was made in
+    holds no values of its own any more: the tensor it wrapped does."""
+    while _is_wrapped(t):
+        t = _unwrapped(t)
+    return t
 
 
 def grad_fn_of(tensor: Tensor) -> Any:
@@ -211,6 +221,9 @@ class Recorder:
         self.active = True
         self.in_backward = False
         self.backward_depth = 0
+        # Set while the recorder reads a Node's saved tensors: an unpack hook of the
+        # program's (saved_tensors_hooks) then declines, so no program code runs for it.
+        self.peeking = False
         self.tensors: list[TensorRec] = []
         self.functions: list[FunctionRec] = []
         self.by_tensor: dict[int, TensorRec] = {}
@@ -240,6 +253,10 @@ class Recorder:
         # counted while they live: numel by id, released by a finalizer.
         self.untracked_elements: dict[int, int] = {}
         self.untracked_total = 0
+        # Inside vmap each tensor stands for a batch of them (transforms.py): `scale` of
+        # them; `made` counts the elements made while recording is off, in all.
+        self.scale = 1
+        self.made = 0
         self.next_id = 0
         # Leaves that require grad, numbered as the program makes them; and the gradient
         # check's perturbation of one of their elements, if this is one of its runs.
@@ -301,7 +318,7 @@ class Recorder:
     def _snapshot(self, t: Tensor) -> Snapshot:
         # Whether its values fit the trace's size budget is decided when the trace is
         # written, once pruning has dropped what will not be sent (serialize.py).
-        return Snapshot(t, self.limits.full_values, self.limits.preview_values)
+        return Snapshot(_unwrap_dead(t), self.limits.full_values, self.limits.preview_values)
 
     def _fresh(self, rec: TensorRec | None, t: Tensor) -> bool:
         return (
@@ -373,7 +390,8 @@ class Recorder:
         key = id(t)
         if key in self.untracked_elements:
             return
-        n = t.numel()
+        n = t.numel() * self.scale
+        self.made += n
         self.untracked_elements[key] = n
         self.untracked_total += n
         weakref.finalize(t, self._release, key)
@@ -509,6 +527,23 @@ class Recorder:
     def _attach_saved(self, frec: FunctionRec, out: Tensor, inputs: Any) -> None:
         if frec.saved:
             return
+        self.peeking = True
+        try:
+            saved = self._saved_of(frec)
+        finally:
+            self.peeking = False
+        candidates = [out, *[i.tensor for i in inputs]]
+        for name, value in saved:
+            entry: dict[str, Any] = {"name": name, "node": None, "value": None}
+            match = self._match(value, candidates)
+            if match is not None:
+                entry["node"] = match.id
+            else:
+                entry["value"] = self._snapshot(value)
+            frec.saved.append(entry)
+
+    def _saved_of(self, frec: FunctionRec) -> list[tuple[str, Any]]:
+        """The tensors a Node saved, by name; none of those saved through program hooks."""
         fn = frec.fn
         saved: list[tuple[str, Any]] = []
         if frec.custom:
@@ -520,7 +555,7 @@ class Recorder:
                     if isinstance(v, Tensor)
                 ]
             except RuntimeError:
-                return
+                return []
         else:
             for attr in _saved_names(type(fn)):
                 try:
@@ -538,15 +573,7 @@ class Recorder:
                     )
                 elif isinstance(value, (int, float, bool, str, torch.dtype, torch.device)):
                     _not_tensors(type(fn), attr)
-        candidates = [out, *[i.tensor for i in inputs]]
-        for name, value in saved:
-            entry: dict[str, Any] = {"name": name, "node": None, "value": None}
-            match = self._match(value, candidates)
-            if match is not None:
-                entry["node"] = match.id
-            else:
-                entry["value"] = self._snapshot(value)
-            frec.saved.append(entry)
+        return saved
 
     def _match(self, value: Tensor, candidates: list[Tensor]) -> TensorRec | None:
         rec = self.by_tensor.get(identity(value))
@@ -618,6 +645,7 @@ class Recorder:
                 and not isinstance(arg, UninitializedTensorMixin)
                 and arg.numel() == 1
                 and not arg.is_complex()
+                and not _is_wrapped(arg)  # printed inside vmap: no one value
             ):
                 value = arg.item()
             if value is not None and label:
@@ -774,6 +802,14 @@ class Recorder:
             self.pass_refs.clear()
             self.pass_seen.clear()
             self.iteration += 1
+
+    def hidden_pass(self, kind: str, node: ast.AST | None, retain: bool, create: bool) -> None:
+        """A backward pass torch runs inside a transform (torch.func, autograd.functional)
+        over the transform's own tensors: recorded as a pass at the line that ran it, with
+        no gradients shown (those tensors live only as long as the transform)."""
+        line = getattr(node, "lineno", 0)
+        self.passes.append(PassRec(len(self.passes), None, line, retain, kind, create))
+        self.iteration += 1
 
     def _accumulator_of(self, rec: TensorRec) -> Any:
         frec = self.leaf_accumulators.get(identity(rec.tensor))

@@ -17,6 +17,7 @@ from typing import Any
 import torch
 
 from gradtrace.devices import resolve_device
+from gradtrace.language import forward_ad, graph_hooks, transforms
 from gradtrace.language.arrays import seed_for_job as seed_arrays_for_job
 from gradtrace.language.errors import LimitError, ProgramError
 from gradtrace.language.interpreter import Interpreter, WallTimeExceeded
@@ -183,6 +184,9 @@ def clean_torch_state(seed: int, device: str) -> Iterator[None]:
     # torch's C++ warn-once flags are per process: without this only a worker's first
     # program would see `x.T`'s warning, and a program could tell it was not the first.
     torch.set_warn_always(True)
+    graph_hooks.reset()
+    forward_ad.reset()
+    transforms.reset()
     manual_seed(seed)
     seed_for_job(seed)  # the program's `random` (language/pymodules.py)
     seed_arrays_for_job(seed)  # and its `numpy.random`
@@ -192,6 +196,9 @@ def clean_torch_state(seed: int, device: str) -> Iterator[None]:
         with device_context:
             yield
     finally:
+        graph_hooks.reset()
+        forward_ad.reset()
+        transforms.reset()
         torch.set_grad_enabled(grad_enabled)
         torch.set_default_dtype(default_dtype)
         torch.set_printoptions(profile="default")

@@ -1,0 +1,4 @@
+# expect: ForbiddenError
+import torch
+x = torch.ones(2, requires_grad=True)
+delattr(x, "grad_fn")
