@@ -27,7 +27,8 @@ from gradtrace.language.pymodules import namedtuple_field
 from gradtrace.language.values import UserFunction
 
 if TYPE_CHECKING:
-    from gradtrace.language.interpreter import Interpreter, Scope
+    from gradtrace.language.interpreter import Interpreter
+    from gradtrace.language.runtime import Scope
 
 _OWNERS: weakref.WeakKeyDictionary[UserFunction, type] = weakref.WeakKeyDictionary()
 

@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING, Any
 from gradtrace.language.errors import ForbiddenError, LimitError
 
 if TYPE_CHECKING:
-    from gradtrace.language.interpreter import Interpreter, Scope, _FunctionContext
+    from gradtrace.language.interpreter import Interpreter
+    from gradtrace.language.runtime import Scope, _FunctionContext
 
 StepGenerator = Generator[Any, Any, Any]
 GenClosure = Callable[["Scope"], StepGenerator]
@@ -87,7 +88,7 @@ def compile_generator_body(
     interp: Interpreter, body: list[ast.stmt], fc: _FunctionContext, qualname: str
 ) -> Callable[[Scope], ProgramGenerator]:
     """The body of a generator function: each call returns a fresh ProgramGenerator."""
-    from gradtrace.language.interpreter import RETURN
+    from gradtrace.language.runtime import RETURN
 
     block = compile_block(interp, body, fc)
 
@@ -125,7 +126,7 @@ def compile_block(interp: Interpreter, stmts: list[ast.stmt], fc: _FunctionConte
 
 
 def _compile_stmt(interp: Interpreter, node: ast.stmt, fc: _FunctionContext) -> GenClosure:
-    from gradtrace.language.interpreter import locate
+    from gradtrace.language.runtime import locate
 
     if isinstance(node, ast.Expr) and isinstance(node.value, (ast.Yield, ast.YieldFrom)):
         inner = _yield(interp, node.value, fc, None)
@@ -194,7 +195,7 @@ def _if(interp: Interpreter, node: ast.If, fc: _FunctionContext) -> GenClosure:
 def _loop(interp: Interpreter, node: ast.For | ast.While, fc: _FunctionContext) -> GenClosure:
     """A loop that yields. It is not put on the recorder's loop stack: it is suspended
     while its consumer's own loops run, so it is no loop of the program's trace."""
-    from gradtrace.language.interpreter import BREAK, RETURN
+    from gradtrace.language.runtime import BREAK, RETURN
 
     body = compile_block(interp, node.body, fc)
     orelse = compile_block(interp, node.orelse, fc)

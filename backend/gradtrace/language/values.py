@@ -6,7 +6,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from gradtrace.language.interpreter import Interpreter, Scope
+    from gradtrace.language.interpreter import Interpreter
+    from gradtrace.language.runtime import Scope
 
 
 class Namespace:

@@ -1,0 +1,283 @@
+"""Operators and the size checks around them: binary and unary operators, comparisons,
+`and`/`or`, and the bounds on what a value may grow to.
+
+Each function is a method of the Interpreter (bound in interpreter.py).
+"""
+
+from __future__ import annotations
+
+import ast
+import operator
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from gradtrace.language import arrays, sizes
+from gradtrace.language.builtins import check_percent_format
+from gradtrace.language.errors import LimitError
+from gradtrace.language.runtime import (
+    _BINOPS,
+    _CMPOPS,
+    _OP_NAMES,
+    _UNARY,
+    Closure,
+    Scope,
+    Tensor,
+    _check_against,
+    _FunctionContext,
+    locate,
+)
+from gradtrace.language.tensor_text import scrub
+
+if TYPE_CHECKING:
+    from gradtrace.language.interpreter import Interpreter
+
+
+def expr_BinOp(self: Interpreter, node: ast.BinOp, fc: _FunctionContext) -> Closure:
+    left = self.compile_expr(node.left, fc)
+    right = self.compile_expr(node.right, fc)
+    op = _BINOPS[type(node.op)]
+    opname = _OP_NAMES[type(node.op)]
+    binary = self.binary
+
+    if (
+        isinstance(node.op, ast.Mod)
+        and isinstance(node.left, ast.Constant)
+        and isinstance(node.left.value, str)
+    ):
+        check_percent_format(node.left.value, self.limits.string_chars)
+
+    def binop(scope: Scope) -> Any:
+        return binary(op, left(scope), right(scope), node, opname)
+
+    return binop
+
+
+def binary(
+    self: Interpreter,
+    op: Callable[[Any, Any], Any],
+    a: Any,
+    b: Any,
+    node: ast.AST | None,
+    opname: str,
+) -> Any:
+    ta = type(a)
+    tb = type(b)
+    try:
+        if (ta is float or ta is int) and (tb is float or tb is int):
+            if op is operator.pow or op is operator.lshift or op is operator.mul:
+                result = self._int_op(op, a, b)
+            else:
+                result = op(a, b)
+            if type(result) is int and not -self.int_bound < result < self.int_bound:
+                raise LimitError(f"an integer grew past {self.limits.int_bits} bits")
+            return result
+        if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
+            # Against an array, or a tensor against one (torch broadcasts it in).
+            if op is operator.matmul:
+                arrays.check_matmul(opname, a, b)
+            else:
+                arrays.check_broadcast(opname, a, b)
+        a_tensor = isinstance(a, Tensor)
+        b_tensor = isinstance(b, Tensor)
+        if a_tensor or b_tensor:
+            limit = self.limits.tensor_elements
+            if a_tensor and b_tensor:
+                if op is operator.matmul:
+                    sizes.check_matmul(a, b, limit)
+                else:
+                    sizes.check_broadcast(opname, a, b, limit)
+            result = op(a, b)
+            if isinstance(result, Tensor):
+                if self.rec.active:
+                    inputs = (a, b) if a_tensor and b_tensor else ((a,) if a_tensor else (b,))
+                    self.rec.result(result, node, None, inputs)
+                else:
+                    self.rec.untracked(result)
+            return result
+        if op is operator.mul:
+            self._check_repeat(a, b)
+        elif op is operator.mod and ta is str:
+            check_percent_format(a, self.limits.string_chars)
+            self.check_printable(b)
+            result = scrub(op(a, b))
+            self.check_size(result)
+            return result
+        result = op(a, b)
+        self.check_size(result)
+        return result
+    except BaseException as exc:
+        locate(exc, node)
+        raise
+
+
+def binary_pow(self: Interpreter, a: Any, b: Any) -> Any:
+    return self._int_op(operator.pow, a, b)
+
+
+def _int_op(self: Interpreter, op: Callable[[Any, Any], Any], a: Any, b: Any) -> Any:
+    if type(a) is int and type(b) is int:
+        bits = self.limits.int_bits
+        if op is operator.pow and b > 0:
+            if b > self.limits.max_exponent or max(a.bit_length() - 1, 0) * b > bits:
+                raise LimitError(f"{a} ** {b} is over the integer limit ({bits} bits)")
+        elif op is operator.lshift and b > bits:
+            raise LimitError(f"{a} << {b} is over the integer limit ({bits} bits)")
+    return op(a, b)
+
+
+def _check_repeat(self: Interpreter, a: Any, b: Any) -> None:
+    seq, times = (a, b) if isinstance(b, int) else (b, a)
+    if isinstance(seq, (str, list, tuple)) and isinstance(times, int):
+        total = len(seq) * times
+        limit = self.limits.string_chars if isinstance(seq, str) else self.limits.sequence_items
+        if total > limit:
+            raise LimitError(
+                f"repeating a {type(seq).__name__} to {total:,} items is over the limit ({limit:,})"
+            )
+        # Each repetition is one step however big: bound them in all, so a loop of them
+        # stops at a clear limit long before the memory ceiling.
+        self.repeated += max(total, 0)
+        if self.repeated > self.limits.repeated_items:
+            raise LimitError(
+                f"the program made more than {self.limits.repeated_items:,} items by "
+                "repeating lists, tuples or strings"
+            )
+
+
+def check_size(self: Interpreter, value: Any) -> None:
+    if isinstance(value, str):
+        if len(value) > self.limits.string_chars:
+            raise LimitError(
+                f"a string of {len(value):,} characters is over the limit "
+                f"({self.limits.string_chars:,})"
+            )
+    elif isinstance(value, (list, tuple, dict, set)):
+        if len(value) > self.limits.sequence_items:
+            raise LimitError(
+                f"a {type(value).__name__} of {len(value):,} items is over the limit "
+                f"({self.limits.sequence_items:,})"
+            )
+        if len(value) > 4096:  # a large container: what all of them hold is bounded too
+            self.memory.check()
+    elif isinstance(value, np.ndarray):
+        arrays.result_array(type(value).__name__, value)
+    elif isinstance(value, Tensor) and value.numel() > self.limits.tensor_elements:
+        raise LimitError(
+            f"a tensor of {value.numel():,} elements is over the limit "
+            f"({self.limits.tensor_elements:,} per tensor)"
+        )
+
+
+def check_sizes(self: Interpreter, values: Any) -> None:
+    """The tensors of a tuple or list a call returned (two levels: LSTM's (out, (h, c)))."""
+    for item in values:
+        if isinstance(item, Tensor):
+            self.check_size(item)
+        elif type(item) is tuple or type(item) is list:
+            for sub in item:
+                if isinstance(sub, Tensor):
+                    self.check_size(sub)
+
+
+def check_printable(self: Interpreter, value: Any) -> None:
+    """str() of nested containers walks every item: bound it before it starts."""
+    if isinstance(value, BaseException):
+        value = value.args
+    if type(value) in (list, tuple, dict, set, frozenset):
+        budget = self.limits.string_chars
+        if sizes.count_items(value, budget + 1) > budget // 2:
+            raise LimitError(
+                "printing this container would write more than the string limit "
+                f"({budget:,} characters)"
+            )
+
+
+def expr_UnaryOp(self: Interpreter, node: ast.UnaryOp, fc: _FunctionContext) -> Closure:
+    operand = self.compile_expr(node.operand, fc)
+    op = _UNARY[type(node.op)]
+    rec = self.rec
+    truth = self.truth
+
+    if isinstance(node.op, ast.Not):
+        return lambda scope: not truth(operand(scope), node.operand)
+
+    def unary(scope: Scope) -> Any:
+        value = operand(scope)
+        try:
+            result = op(value)
+        except BaseException as exc:
+            locate(exc, node)
+            raise
+        if isinstance(result, Tensor):
+            if rec.active:
+                rec.result(result, node, None, (value,))
+            else:
+                rec.untracked(result)
+        return result
+
+    return unary
+
+
+def expr_BoolOp(self: Interpreter, node: ast.BoolOp, fc: _FunctionContext) -> Closure:
+    values = [self.compile_expr(v, fc) for v in node.values]
+    is_and = isinstance(node.op, ast.And)
+    truth = self.truth
+
+    def boolop(scope: Scope) -> Any:
+        result: Any = None
+        for v, sub in zip(values, node.values):
+            result = v(scope)
+            if truth(result, sub) != is_and:
+                return result
+        return result
+
+    return boolop
+
+
+def expr_Compare(self: Interpreter, node: ast.Compare, fc: _FunctionContext) -> Closure:
+    left = self.compile_expr(node.left, fc)
+    ops = [_CMPOPS[type(o)] for o in node.ops]
+    comparators = [self.compile_expr(c, fc) for c in node.comparators]
+    rec = self.rec
+    truth = self.truth
+    label = self.segment(node)
+    limit = self.limits.tensor_elements
+    nested = sizes.NESTED
+    check_nesting = sizes.check_nesting
+
+    def compare(scope: Scope) -> Any:
+        a = left(scope)
+        result: Any = True
+        for op, comp in zip(ops, comparators):
+            b = comp(scope)
+            try:
+                if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
+                    arrays.check_broadcast("comparison", a, b)
+                if isinstance(a, Tensor):
+                    if isinstance(b, Tensor):
+                        sizes.check_broadcast("comparison", a, b, limit)
+                    elif type(b) is list or type(b) is tuple:
+                        _check_against(a, b, limit)  # `a in seq` compares with each
+                elif type(a) in nested:
+                    # `a in d` hashes a, `a == b` and `a in seq` walk a's paths
+                    # (those both sides share): in C, without bound.
+                    check_nesting(a)
+                result = op(a, b)
+            except BaseException as exc:
+                locate(exc, node)
+                raise
+            if isinstance(result, Tensor):
+                if rec.active:
+                    rec.result(
+                        result, node, label, tuple(x for x in (a, b) if isinstance(x, Tensor))
+                    )
+                if len(ops) > 1 and not truth(result, node):
+                    return result
+            elif len(ops) > 1 and not truth(result, node):  # a < b < c stops at False
+                return result
+            a = b
+        return result
+
+    return compare

@@ -1,0 +1,251 @@
+"""Definitions: `def`, `lambda` bodies, calls of the program's own functions, `class`,
+and `import` (which binds our stand-in modules, never a real one).
+
+Each function is a method of the Interpreter (bound in interpreter.py).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import torch
+
+from gradtrace.language.callables import Checked
+from gradtrace.language.errors import ForbiddenError, LimitError
+from gradtrace.language.generators import (
+    compile_generator_body,
+    contains_yield,
+)
+from gradtrace.language.namespaces import (
+    IMPORT_HINTS,
+    MODULES,
+    namespace_member,
+    refusal_hint,
+)
+from gradtrace.language.runtime import (
+    RETURN,
+    Closure,
+    Scope,
+    _do_nothing,
+    _FunctionContext,
+    _own_statements,
+    _store,
+)
+from gradtrace.language.values import (
+    Namespace,
+    Parameters,
+    UserFunction,
+)
+
+if TYPE_CHECKING:
+    from gradtrace.language.interpreter import Interpreter
+
+
+def stmt_FunctionDef(self: Interpreter, node: ast.FunctionDef, fc: _FunctionContext) -> Closure:
+    make = self.compile_function(node, fc)
+    decorators = [self.compile_expr(d, fc) for d in node.decorator_list]
+    target = self.compile_target(ast.Name(id=node.name, ctx=ast.Store()), fc, node)
+    interp = self
+
+    def define(scope: Scope) -> None:
+        fn: Any = make(scope)
+        for deco in reversed(decorators):
+            fn = interp.apply_decorator(deco(scope), fn, node)
+        target(scope, fn)
+
+    return define
+
+
+def apply_decorator(self: Interpreter, deco: Any, fn: Any, node: ast.AST) -> Any:
+    if isinstance(deco, (torch.no_grad, torch.enable_grad, torch.inference_mode)):
+        # torch's decorated function, handed to the program checked.
+        return Checked(deco(fn), None, getattr(fn, "name", "function"))
+    if deco is staticmethod:
+        return fn
+    # Any other decorator is a call like any other: through the one call path, and
+    # what it returns reaches the program checked (functools.lru_cache, your own).
+    return self.invoke(deco, (fn,), {}, node, None, "")
+
+
+def compile_function(
+    self: Interpreter,
+    node: ast.FunctionDef | ast.Lambda,
+    fc: _FunctionContext,
+    owner: str | None = None,
+) -> Callable[[Scope], UserFunction]:
+    """Compile a def or lambda once; each evaluation makes a closure over its scope."""
+    args = node.args
+    if args.posonlyargs:
+        raise ForbiddenError("positional-only parameters are not supported", node)
+    name = node.name if isinstance(node, ast.FunctionDef) else "<lambda>"
+    prefix = f"{fc.qualname}.<locals>." if fc.qualname else ""
+    qualname = f"{owner}.{name}" if owner else prefix + name
+    if isinstance(node, ast.FunctionDef):
+        declared_globals: set[str] = set()
+        declared_nonlocals: set[str] = set()
+        for sub in _own_statements(node.body):
+            if isinstance(sub, ast.Global):
+                declared_globals.update(sub.names)
+            elif isinstance(sub, ast.Nonlocal):
+                declared_nonlocals.update(sub.names)
+        inner_fc = _FunctionContext(qualname, declared_globals, declared_nonlocals)
+        if contains_yield(node.body):
+            body = compile_generator_body(self, node.body, inner_fc, qualname)
+        else:
+            block = self.compile_block(node.body, inner_fc)
+
+            def body(scope: Scope) -> Any:
+                if block(scope) is RETURN:
+                    return scope.ret
+                return None
+
+    else:
+        inner_fc = _FunctionContext(qualname, set(), set())
+        expr = self.compile_expr(node.body, inner_fc)
+        body: Closure = expr  # type: ignore[no-redef]
+    defaults = [self.compile_expr(d, fc) for d in args.defaults]
+    kw_defaults = {
+        a.arg: self.compile_expr(d, fc)
+        for a, d in zip(args.kwonlyargs, args.kw_defaults)
+        if d is not None
+    }
+    names = [a.arg for a in args.args]
+    kwonly = [a.arg for a in args.kwonlyargs]
+    vararg = args.vararg.arg if args.vararg else None
+    kwarg = args.kwarg.arg if args.kwarg else None
+    interp = self
+
+    def make(scope: Scope) -> UserFunction:
+        params = Parameters(
+            names,
+            [d(scope) for d in defaults],
+            vararg,
+            kwonly,
+            {k: d(scope) for k, d in kw_defaults.items()},
+            kwarg,
+        )
+        return UserFunction(interp, name, qualname, params, body, scope)
+
+    return make
+
+
+def call_user(
+    self: Interpreter, fn: UserFunction, args: tuple[Any, ...], kwargs: dict[str, Any]
+) -> Any:
+    self.depth += 1
+    try:
+        if self.depth > self.limits.recursion_depth:
+            raise LimitError(
+                f"calls nested deeper than {self.limits.recursion_depth} "
+                f"(in {fn.qualname}): is the recursion missing a base case?"
+            )
+        scope = Scope(fn.params.bind(fn.name, args, kwargs), fn.scope, fn)
+        return fn.body(scope)
+    finally:
+        self.depth -= 1
+
+
+def stmt_ClassDef(self: Interpreter, node: ast.ClassDef, fc: _FunctionContext) -> Closure:
+    from gradtrace.language.classes import build_class, class_decorator
+
+    bases = [self.compile_expr(b, fc) for b in node.bases]
+    decorators = [self.compile_expr(d, fc) for d in node.decorator_list]
+    annotated: list[tuple[str, Closure | None]] = []
+    methods: list[tuple[ast.FunctionDef, Callable[[Scope], UserFunction], list[Closure]]] = []
+    attributes: list[tuple[str, Closure]] = []
+    for item in node.body:
+        if isinstance(item, ast.FunctionDef):
+            make = self.compile_function(item, fc, owner=node.name)
+            decos = [self.compile_expr(d, fc) for d in item.decorator_list]
+            methods.append((item, make, decos))
+        elif isinstance(item, ast.Assign) and all(isinstance(t, ast.Name) for t in item.targets):
+            value = self.compile_expr(item.value, fc)
+            for t in item.targets:
+                attributes.append((t.id, value))  # type: ignore[attr-defined]
+        elif isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
+            # `x: int` or `x: int = 0`: a field of a @dataclass, else a class attribute.
+            default = self.compile_expr(item.value, fc) if item.value else None
+            annotated.append((item.target.id, default))
+        elif isinstance(item, ast.Pass) or (
+            isinstance(item, ast.Expr) and isinstance(item.value, ast.Constant)
+        ):
+            continue
+        else:
+            raise ForbiddenError(
+                "a class body may hold only methods and simple class attributes", item
+            )
+    target = self.compile_target(ast.Name(id=node.name, ctx=ast.Store()), fc, node)
+    interp = self
+
+    def define(scope: Scope) -> None:
+        base_values = [b(scope) for b in bases]
+        options = [class_decorator(d(scope), node) for d in decorators]
+        fields = [(name, value(scope) if value else None) for name, value in annotated]
+        cls = build_class(interp, node, base_values, methods, attributes, scope, fields, options)
+        target(scope, cls)
+
+    return define
+
+
+def stmt_Import(self: Interpreter, node: ast.Import, fc: _FunctionContext) -> Closure:
+    bindings: list[tuple[Callable[[Scope, Any], None], Namespace]] = []
+    for alias in node.names:
+        module = self.find_module(alias.name, node)
+        if alias.asname:
+            bindings.append((self.compile_target(_store(alias.asname), fc, node), module))
+        else:
+            top = alias.name.split(".")[0]
+            bindings.append((self.compile_target(_store(top), fc, node), MODULES[top]))
+
+    def import_(scope: Scope) -> None:
+        for target, module in bindings:
+            target(scope, module)
+
+    return import_
+
+
+def stmt_ImportFrom(self: Interpreter, node: ast.ImportFrom, fc: _FunctionContext) -> Closure:
+    if node.level or node.module is None:
+        raise ForbiddenError("relative imports are not supported", node)
+    if node.module == "__future__":  # checked by parse: each feature is already on
+        return _do_nothing
+    module = self.find_module(node.module, node)
+    bindings = []
+    for alias in node.names:
+        if alias.name == "*":
+            raise ForbiddenError("`import *` is not supported; name what you use", node)
+        if alias.name not in module.members:
+            full = f"{node.module}.{alias.name}"
+            if full not in MODULES:
+                raise ForbiddenError(
+                    f"`from {node.module} import {alias.name}` is not available in gradtrace",
+                    node,
+                    hint=refusal_hint(alias.name, module.members, f"members of {node.module}"),
+                )
+            value: Any = MODULES[full]
+        else:
+            value = namespace_member(module.members[alias.name], alias.name)
+        bindings.append((self.compile_target(_store(alias.asname or alias.name), fc, node), value))
+
+    def import_from(scope: Scope) -> None:
+        for target, value in bindings:
+            target(scope, value)
+
+    return import_from
+
+
+def find_module(self: Interpreter, name: str, node: ast.AST) -> Namespace:
+    module = MODULES.get(name)
+    if module is not None:
+        return module
+    top = name.split(".")[0]
+    hint = IMPORT_HINTS.get(top)
+    raise ForbiddenError(
+        f"import of '{name}' is not allowed: programs may import torch (and its nn, "
+        "optim, autograd, utils.data), math, random, itertools, functools, collections, "
+        "operator, string, typing, dataclasses and numpy",
+        node,
+        hint=hint,
+    )

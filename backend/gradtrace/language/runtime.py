@@ -1,0 +1,363 @@
+"""What the evaluator's parts share: scopes, control signals, compile contexts, the
+operator tables, and the small checks used across statements, expressions and calls."""
+
+from __future__ import annotations
+
+import ast
+import collections
+import functools
+import operator
+import types
+from collections.abc import Callable
+from typing import Any
+
+import torch
+from torch import nn
+from torch.nn.modules.lazy import LazyModuleMixin
+
+from gradtrace.language import sizes
+from gradtrace.language.callables import Checked
+from gradtrace.language.classes import ProgramObject
+from gradtrace.language.errors import ForbiddenError, LimitError, ProgramError
+from gradtrace.language.namespaces import LEGACY_TENSOR_TYPES
+from gradtrace.language.values import (
+    Namespace,
+    UserFunction,
+)
+
+Tensor = torch.Tensor
+
+
+Closure = Callable[["Scope"], Any]
+
+
+def _do_nothing(scope: Scope) -> None:
+    return None
+
+
+class Scope:
+    __slots__ = ("func", "parent", "ret", "vars")
+
+    def __init__(
+        self, vars: dict[str, Any], parent: Scope | None, func: UserFunction | None = None
+    ):
+        self.vars = vars
+        self.parent = parent
+        self.ret: Any = None
+        self.func = func
+
+
+class _Signal:
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+
+BREAK = _Signal("break")
+
+
+CONTINUE = _Signal("continue")
+
+
+RETURN = _Signal("return")
+
+
+_MISSING = object()
+
+
+_TEXT_CONVERSIONS = (ord("s"), ord("r"))
+
+
+class WallTimeExceeded(BaseException):
+    """Raised from the wall-clock alarm; a BaseException so no program handler catches it."""
+
+
+_UNSWALLOWED = (ProgramError, WallTimeExceeded, MemoryError)
+
+
+# Types that read a whole iterable in C: given an iterator, they read it capped.
+_CONSUMING_TYPES = frozenset(
+    {
+        collections.OrderedDict, collections.defaultdict, collections.Counter,
+        collections.deque, dict,
+    }
+)  # fmt: skip
+
+
+class _FunctionContext:
+    """What the compiler knows of the function being compiled: its global/nonlocal names."""
+
+    __slots__ = ("globals", "nonlocals", "qualname")
+
+    def __init__(self, qualname: str, globals_: set[str], nonlocals: set[str]) -> None:
+        self.qualname = qualname
+        self.globals = globals_
+        self.nonlocals = nonlocals
+
+
+_MODULE_CONTEXT = _FunctionContext("", set(), set())
+
+
+_BINOPS: dict[type[ast.operator], Callable[[Any, Any], Any]] = {
+    ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
+    ast.MatMult: operator.matmul, ast.Div: operator.truediv, ast.FloorDiv: operator.floordiv,
+    ast.Mod: operator.mod, ast.Pow: operator.pow, ast.LShift: operator.lshift,
+    ast.RShift: operator.rshift, ast.BitOr: operator.or_, ast.BitXor: operator.xor,
+    ast.BitAnd: operator.and_,
+}  # fmt: skip
+
+
+_INPLACE: dict[type[ast.operator], Callable[[Any, Any], Any]] = {
+    ast.Add: operator.iadd, ast.Sub: operator.isub, ast.Mult: operator.imul,
+    ast.MatMult: operator.imatmul, ast.Div: operator.itruediv,
+    ast.FloorDiv: operator.ifloordiv, ast.Mod: operator.imod, ast.Pow: operator.ipow,
+    ast.LShift: operator.ilshift, ast.RShift: operator.irshift, ast.BitOr: operator.ior,
+    ast.BitXor: operator.ixor, ast.BitAnd: operator.iand,
+}  # fmt: skip
+
+
+_CMPOPS: dict[type[ast.cmpop], Callable[[Any, Any], Any]] = {
+    ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,
+    ast.Gt: operator.gt, ast.GtE: operator.ge, ast.Is: operator.is_,
+    ast.IsNot: operator.is_not, ast.In: lambda a, b: a in b,
+    ast.NotIn: lambda a, b: a not in b,
+}  # fmt: skip
+
+
+_UNARY: dict[type[ast.unaryop], Callable[[Any], Any]] = {
+    ast.UAdd: operator.pos, ast.USub: operator.neg, ast.Not: operator.not_,
+    ast.Invert: operator.invert,
+}  # fmt: skip
+
+
+_OP_NAMES = {
+    ast.Add: "add", ast.Sub: "sub", ast.Mult: "mul", ast.MatMult: "matmul", ast.Div: "div",
+    ast.FloorDiv: "floor_divide", ast.Mod: "remainder", ast.Pow: "pow", ast.LShift: "lshift",
+    ast.RShift: "rshift", ast.BitOr: "or", ast.BitXor: "xor", ast.BitAnd: "and",
+}  # fmt: skip
+
+
+_CONTEXT_MANAGERS = (
+    torch.no_grad,
+    torch.enable_grad,
+    torch.set_grad_enabled,
+    torch.inference_mode,
+    torch.autograd.graph.saved_tensors_hooks,  # the program's hooks wrapped (graph_hooks.py)
+    torch.autograd.forward_ad.dual_level,
+)
+
+
+# Callable values a program may hold as they are: our own objects and admitted classes (a
+# Module or a grad_fn Node is called through the interpreter's checks). Any other
+# callable a program gets hold of is handed over as a Checked.
+_SAFE_CALLABLES: tuple[type, ...] = (
+    type,
+    ProgramObject,  # an instance of the program's class with __call__: its own code
+    type(functools.cmp_to_key(lambda a, b: 0)),  # sort keys, compared in C, calling back
+    UserFunction,
+    Checked,
+    Namespace,
+    nn.Module,
+    torch.autograd.graph.Node,
+    *_CONTEXT_MANAGERS,
+)
+
+
+# The usual raw callables, told apart without the isinstance walk (Node is an ABC).
+_RAW_CALLABLES = frozenset(
+    {
+        types.BuiltinMethodType,
+        types.MethodType,
+        types.FunctionType,
+        types.MethodWrapperType,
+        types.WrapperDescriptorType,
+        types.MethodDescriptorType,
+        types.ClassMethodDescriptorType,
+    }
+)
+
+
+def _unchecked(value: Any) -> bool:
+    """Whether `value` is a real callable a program may only hold as a Checked."""
+    return type(value) in _RAW_CALLABLES or (
+        callable(value) and not isinstance(value, _SAFE_CALLABLES)
+    )
+
+
+_HINTS_FOR_ATTRIBUTES = {
+    "creator": "`.creator` was renamed: use `.grad_fn`",
+    "volatile": "`volatile` was removed: use `with torch.no_grad():`",
+}
+
+
+def locate(exc: BaseException, node: ast.AST | None) -> None:
+    """Remember the innermost node an exception came from (the first one set wins)."""
+    try:
+        if getattr(exc, "gradtrace_node", None) is None:
+            exc.gradtrace_node = node  # type: ignore[attr-defined]
+    except (AttributeError, TypeError):
+        pass
+
+
+# Module methods that take attribute names (dotted paths): no '_' names through them.
+_NAMING_METHODS = frozenset(
+    {"add_module", "register_buffer", "register_parameter", "get_submodule", "get_parameter",
+     "append", "extend", "insert"}
+)  # fmt: skip
+
+
+def _refuse_private_names(value: Any) -> None:
+    """Names a Module would setattr/getattr (ParameterDict({...}), add_module(...)): the
+    names a program may not write as attributes may not be given as strings either."""
+    if type(value) is dict:
+        items: Any = value.keys()
+    elif type(value) in (list, tuple):
+        items = [v[0] if type(v) in (list, tuple) and v else v for v in value]
+    else:
+        items = (value,)
+    for item in items:
+        if type(item) is str and (item.startswith("_") or "._" in item):
+            raise ForbiddenError(
+                f"the name {item[:40]!r} starts with '_': such names are not available in "
+                "gradtrace; choose a name without the leading underscore"
+            )
+
+
+def _check_module_key(module: nn.Module, key: Any) -> None:
+    """`pd[key]` of a ParameterDict is getattr(pd, key): only its own entries are items."""
+    if type(key) is not str:
+        return
+    _refuse_private_names(key)
+    if isinstance(module, nn.ParameterDict) and key not in module:
+        if hasattr(module, key):
+            raise ForbiddenError(
+                f"{key!r} is not an entry of this ParameterDict (its items are its "
+                "parameters, not the Module's attributes)"
+            )
+        raise KeyError(key)
+
+
+# gradcheck builds Jacobians of inputs x outputs and runs the function twice per input
+# element, all inside torch: a bound on the input elements keeps it to a second or so.
+_GRADCHECK_ELEMENTS = 1_000
+
+
+def _check_gradcheck(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+    inputs = args[1] if len(args) > 1 else kwargs.get("inputs")
+    tensors = [inputs] if isinstance(inputs, Tensor) else list(inputs or ())
+    total = sum(t.numel() for t in tensors if isinstance(t, Tensor))
+    if total > _GRADCHECK_ELEMENTS:
+        raise LimitError(
+            f"{name}() of {total:,} input elements is over the limit "
+            f"({_GRADCHECK_ELEMENTS:,}): check a smaller input"
+        )
+
+
+def _check_against(t: Tensor, items: Any, limit: int) -> None:
+    """`t == item` for each tensor item (list.count, `in`) broadcasts inside C."""
+    for item in items:
+        if isinstance(item, Tensor):
+            sizes.check_broadcast("comparison", t, item, limit)
+
+
+def _check_key(key: Any) -> None:
+    """A tuple about to be hashed: bounded first (sizes.check_nesting)."""
+    if type(key) is tuple or type(key) is frozenset:
+        sizes.check_nesting(key)
+
+
+def _keys(items: list[Any]) -> list[Any]:
+    """Items about to be hashed (a set display, set.update): each bounded first."""
+    for item in items:
+        if type(item) is tuple or type(item) is frozenset:
+            sizes.check_nesting(item)
+    return items
+
+
+# Functions with a check of their own besides their size (one set test on the hot path).
+_SPECIAL_FUNCTIONS = sizes.UNINITIALISED | {"embedding", "gradcheck", "gradgradcheck"}
+
+
+_SPARSE = (
+    "sparse gradients (sparse=True) are not available in gradtrace: leave sparse out, "
+    "the gradient is then an ordinary tensor"
+)
+
+
+def _refuse_meta(args: tuple[Any, ...], kwargs: dict[str, Any], positional: bool) -> None:
+    """The meta device has shapes and no values: nothing could be shown of its tensors."""
+    values = list(kwargs.values())
+    if positional:
+        values.extend(args)
+    for value in values:
+        if (type(value) is str and value.strip().startswith("meta")) or (
+            type(value) is torch.device and value.type == "meta"
+        ):
+            raise ForbiddenError(
+                "the meta device is not available in gradtrace (its tensors hold no values "
+                "to show); leave out device=, or use 'cpu'"
+            )
+
+
+_LEGACY_TENSOR_TYPES = frozenset(getattr(torch, name) for name in LEGACY_TENSOR_TYPES)
+
+
+def _check_lazy_layer(limit: int, module: nn.Module, args: tuple[Any, ...]) -> None:
+    if isinstance(module, LazyModuleMixin) and module.has_uninitialized_params():
+        sizes.check_lazy_module(module, args, limit)
+
+
+def _zero_fill(t: Tensor) -> None:
+    """Deliberately unlike torch: torch.empty and its family give uninitialised memory,
+    which in a long-lived worker may hold an earlier job's data; here it is zeros."""
+    with torch.no_grad():
+        t.zero_()
+
+
+def _place(exc: BaseException, node: ast.AST) -> None:
+    """An error found while compiling: the innermost node it belongs to."""
+    if isinstance(exc, ProgramError):
+        if exc.node is None:
+            exc.node = node
+    else:
+        locate(exc, node)
+
+
+def _tensor_inputs(args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[Tensor, ...]:
+    found: list[Tensor] = []
+    for a in args:
+        if isinstance(a, Tensor):
+            found.append(a)
+        elif type(a) is list or type(a) is tuple:
+            found.extend(x for x in a if isinstance(x, Tensor))
+    if kwargs:
+        for v in kwargs.values():
+            if isinstance(v, Tensor):
+                found.append(v)
+    return tuple(found)
+
+
+def _store(name: str) -> ast.Name:
+    return ast.Name(id=name, ctx=ast.Store())
+
+
+def _own_statements(body: list[ast.stmt]) -> list[ast.stmt]:
+    """The statements of a function body, not descending into nested defs or classes."""
+    out: list[ast.stmt] = []
+    stack = list(body)
+    while stack:
+        stmt = stack.pop()
+        out.append(stmt)
+        if isinstance(stmt, (ast.FunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        for child in ast.iter_child_nodes(stmt):
+            if isinstance(child, ast.stmt):
+                stack.append(child)
+    return out
+
+
+def _owner_of(func: UserFunction) -> type | None:
+    from gradtrace.language.classes import owner_class
+
+    return owner_class(func)

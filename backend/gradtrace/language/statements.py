@@ -1,0 +1,543 @@
+"""Statements: each kind of statement compiled into a closure `f(scope)` that runs it
+and returns None or a control signal (BREAK, CONTINUE, RETURN).
+
+Each function is a method of the Interpreter (bound in interpreter.py).
+"""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import torch.utils.data as tud
+from torch import nn
+
+from gradtrace.language import sizes
+from gradtrace.language.classes import ProgramObject
+from gradtrace.language.errors import ForbiddenError, LimitError, ProgramError
+from gradtrace.language.namespaces import user_class_member
+from gradtrace.language.runtime import (
+    _BINOPS,
+    _CONTEXT_MANAGERS,
+    _INPLACE,
+    _MODULE_CONTEXT,
+    _OP_NAMES,
+    _UNSWALLOWED,
+    BREAK,
+    CONTINUE,
+    RETURN,
+    Closure,
+    Scope,
+    Tensor,
+    _check_key,
+    _check_module_key,
+    _FunctionContext,
+    _place,
+    _store,
+    locate,
+)
+from gradtrace.language.values import (
+    Namespace,
+    UserFunction,
+)
+
+if TYPE_CHECKING:
+    from gradtrace.language.interpreter import Interpreter
+
+
+def compile_block(self: Interpreter, stmts: list[ast.stmt], fc: _FunctionContext) -> Closure:
+    compiled = [self.compile_stmt(s, fc) for s in stmts]
+    interp = self
+    limits = self.limits
+
+    def block(scope: Scope) -> Any:
+        for stmt in compiled:
+            interp.steps += 1
+            if interp.steps & 255 == 0 or interp.steps > limits.steps:
+                interp.tick()
+            r = stmt(scope)
+            if r is not None:
+                return r
+        return None
+
+    return block
+
+
+def compile_stmt(self: Interpreter, node: ast.stmt, fc: _FunctionContext) -> Closure:
+    method = getattr(self, "stmt_" + type(node).__name__, None)
+    if method is None:
+        raise ForbiddenError(f"`{type(node).__name__}` statements are not supported", node)
+    try:
+        inner: Closure = method(node, fc)
+    except BaseException as exc:
+        _place(exc, node)
+        raise
+
+    def stmt(scope: Scope) -> Any:
+        try:
+            return inner(scope)
+        except BaseException as exc:
+            locate(exc, node)
+            raise
+
+    return stmt
+
+
+def stmt_Expr(self: Interpreter, node: ast.Expr, fc: _FunctionContext) -> Closure:
+    value = self.compile_expr(node.value, fc)
+
+    def expr_stmt(scope: Scope) -> None:
+        value(scope)
+
+    return expr_stmt
+
+
+def stmt_Pass(self: Interpreter, node: ast.Pass, fc: _FunctionContext) -> Closure:
+    return lambda scope: None
+
+
+def stmt_Break(self: Interpreter, node: ast.Break, fc: _FunctionContext) -> Closure:
+    return lambda scope: BREAK
+
+
+def stmt_Continue(self: Interpreter, node: ast.Continue, fc: _FunctionContext) -> Closure:
+    return lambda scope: CONTINUE
+
+
+def stmt_Return(self: Interpreter, node: ast.Return, fc: _FunctionContext) -> Closure:
+    if fc is _MODULE_CONTEXT:
+        raise SyntaxError("'return' outside function")
+    value = self.compile_expr(node.value, fc) if node.value is not None else None
+
+    def ret(scope: Scope) -> Any:
+        scope.ret = value(scope) if value is not None else None
+        return RETURN
+
+    return ret
+
+
+def stmt_Assign(self: Interpreter, node: ast.Assign, fc: _FunctionContext) -> Closure:
+    value = self.compile_expr(node.value, fc)
+    targets = [self.compile_target(t, fc, node) for t in node.targets]
+    if len(targets) == 1:
+        target = targets[0]
+
+        def assign1(scope: Scope) -> None:
+            target(scope, value(scope))
+
+        return assign1
+
+    def assign(scope: Scope) -> None:
+        v = value(scope)
+        for t in targets:
+            t(scope, v)
+
+    return assign
+
+
+def stmt_AnnAssign(self: Interpreter, node: ast.AnnAssign, fc: _FunctionContext) -> Closure:
+    if node.value is None:
+        return lambda scope: None
+    value = self.compile_expr(node.value, fc)
+    target = self.compile_target(node.target, fc, node)
+    return lambda scope: target(scope, value(scope))
+
+
+def stmt_AugAssign(self: Interpreter, node: ast.AugAssign, fc: _FunctionContext) -> Closure:
+    op = _INPLACE[type(node.op)]
+    plain = _BINOPS[type(node.op)]
+    opname = _OP_NAMES[type(node.op)] + "_"
+    value = self.compile_expr(node.value, fc)
+    target = node.target
+    interp = self
+    label = self.segment(node)
+
+    def apply(current: Any, rhs: Any) -> Any:
+        if isinstance(current, Tensor):
+            if isinstance(rhs, Tensor):
+                sizes.check_broadcast(opname, current, rhs, interp.limits.tensor_elements)
+            interp.rec.before_inplace(current)
+            before = interp.rec.node_of(current) if interp.rec.active else None
+            result = op(current, rhs)
+            interp.rec.inplace_result(result, node, label, before, rhs)
+            return result
+        if isinstance(current, np.ndarray):  # in place, as numpy does: same size
+            return op(current, rhs)
+        return interp.binary(plain, current, rhs, node, opname)
+
+    if isinstance(target, ast.Name):
+        load = self.compile_expr(ast.Name(id=target.id, ctx=ast.Load()), fc)
+        store = self.compile_target(target, fc, node)
+
+        def aug_name(scope: Scope) -> None:
+            store(scope, apply(load(scope), value(scope)))
+
+        return aug_name
+    if isinstance(target, ast.Attribute):
+        obj_expr = self.compile_expr(target.value, fc)
+        attr = target.attr
+
+        def aug_attr(scope: Scope) -> None:
+            obj = obj_expr(scope)
+            current = interp.get_attr(obj, attr, target)
+            result = apply(current, value(scope))
+            interp.set_attr(obj, attr, result, target)
+
+        return aug_attr
+    if isinstance(target, ast.Subscript):
+        obj_expr = self.compile_expr(target.value, fc)
+        index_expr = self.compile_expr(target.slice, fc)
+
+        def aug_item(scope: Scope) -> None:
+            obj = obj_expr(scope)
+            index = index_expr(scope)
+            if isinstance(obj, Tensor):
+                if not isinstance(index, (int, slice)):
+                    sizes.check_index(obj, index, interp.limits.tensor_elements)
+                interp.rec.before_inplace(obj)
+            else:
+                _check_key(index)
+                if isinstance(obj, nn.Module):
+                    _check_module_key(obj, index)
+            current = obj[index]
+            result = apply(current, value(scope))
+            interp.set_item(obj, index, result, target)
+
+        return aug_item
+    raise ForbiddenError("this augmented assignment target is not supported", node)
+
+
+def stmt_If(self: Interpreter, node: ast.If, fc: _FunctionContext) -> Closure:
+    test = self.compile_expr(node.test, fc)
+    body = self.compile_block(node.body, fc)
+    orelse = self.compile_block(node.orelse, fc)
+    truth = self.truth
+
+    def if_(scope: Scope) -> Any:
+        if truth(test(scope), node.test):
+            return body(scope)
+        return orelse(scope)
+
+    return if_
+
+
+def truth(self: Interpreter, value: Any, node: ast.AST) -> bool:
+    try:
+        return bool(value)
+    except BaseException as exc:
+        locate(exc, node)
+        raise
+
+
+def stmt_While(self: Interpreter, node: ast.While, fc: _FunctionContext) -> Closure:
+    test = self.compile_expr(node.test, fc)
+    body = self.compile_block(node.body, fc)
+    orelse = self.compile_block(node.orelse, fc)
+    limit = self.limits.loop_iterations
+    truth = self.truth
+
+    loops = self.rec.loop_stack
+    line = node.lineno
+
+    def while_(scope: Scope) -> Any:
+        count = 0
+        frame = [line, 0]
+        loops.append(frame)
+        try:
+            while truth(test(scope), node.test):
+                frame[1] = count
+                count += 1
+                if count > limit:
+                    raise LimitError(f"a loop ran more than {limit:,} iterations", node)
+                r = body(scope)
+                if r is BREAK:
+                    return None
+                if r is RETURN:
+                    return r
+        finally:
+            loops.pop()
+        return orelse(scope)
+
+    return while_
+
+
+def stmt_For(self: Interpreter, node: ast.For, fc: _FunctionContext) -> Closure:
+    iterable = self.compile_expr(node.iter, fc)
+    target = self.compile_target(node.target, fc, node)
+    body = self.compile_block(node.body, fc)
+    orelse = self.compile_block(node.orelse, fc)
+    limit = self.limits.loop_iterations
+    interp = self
+
+    loops = self.rec.loop_stack
+    line = node.lineno
+
+    def for_(scope: Scope) -> Any:
+        items = interp.iterate(iterable(scope), node.iter)
+        count = 0
+        frame = [line, 0]
+        loops.append(frame)
+        try:
+            for item in items:
+                frame[1] = count
+                count += 1
+                if count > limit:
+                    raise LimitError(f"a loop ran more than {limit:,} iterations", node)
+                target(scope, item)
+                r = body(scope)
+                if r is BREAK:
+                    return None
+                if r is RETURN:
+                    return r
+        finally:
+            loops.pop()
+        return orelse(scope)
+
+    return for_
+
+
+def iterate(self: Interpreter, value: Any, node: ast.AST) -> Any:
+    if isinstance(value, range) and len(value) > self.limits.loop_iterations:
+        raise LimitError(
+            f"a loop over {len(value):,} items is over the loop limit "
+            f"({self.limits.loop_iterations:,})",
+            node,
+        )
+    if isinstance(value, Tensor) and self.rec.active:
+        return self._tensor_rows(value, node)
+    if isinstance(value, (UserFunction, Namespace)):
+        raise TypeError(f"'{type(value).__name__}' object is not iterable")
+    if isinstance(value, tud.DataLoader):
+        return self._checked_batches(value)
+    return value
+
+
+def _checked_batches(self: Interpreter, loader: Any) -> Any:
+    """A DataLoader's batches are made by torch (collate): checked as they come."""
+    for batch in loader:
+        if isinstance(batch, Tensor):
+            self.check_size(batch)
+        elif isinstance(batch, (tuple, list)):
+            self.check_sizes(batch)
+        yield batch
+
+
+def _tensor_rows(self: Interpreter, value: Tensor, node: ast.AST) -> Any:
+    label = self.segment(node)
+    for row in value:
+        self.rec.result(row, node, label, (value,))
+        yield row
+
+
+def stmt_With(self: Interpreter, node: ast.With, fc: _FunctionContext) -> Closure:
+    items = [
+        (
+            self.compile_expr(item.context_expr, fc),
+            self.compile_target(item.optional_vars, fc, node) if item.optional_vars else None,
+            item.context_expr,
+        )
+        for item in node.items
+    ]
+    body = self.compile_block(node.body, fc)
+
+    def with_(scope: Scope) -> Any:
+        entered = []
+        try:
+            for expr, target, where in items:
+                manager = expr(scope)
+                if not isinstance(manager, _CONTEXT_MANAGERS) and not (
+                    isinstance(manager, ProgramObject)
+                    and user_class_member(type(manager), "__enter__")
+                    and user_class_member(type(manager), "__exit__")
+                ):
+                    raise ForbiddenError(
+                        "`with` supports torch.no_grad(), torch.enable_grad(), "
+                        "torch.set_grad_enabled(...), torch.inference_mode(), "
+                        "torch.autograd.graph.saved_tensors_hooks(...) and save_on_cpu(), "
+                        "torch.autograd.forward_ad.dual_level(), "
+                        "and your own classes that define __enter__ and __exit__",
+                        where,
+                    )
+                value = manager.__enter__()  # type: ignore[union-attr]
+                entered.append(manager)
+                if target is not None:
+                    target(scope, value)
+            result = body(scope)
+        except BaseException as exc:
+            suppressed = False
+            while entered:
+                manager = entered.pop()
+                if suppressed:
+                    manager.__exit__(None, None, None)  # type: ignore[union-attr]
+                elif manager.__exit__(type(exc), exc, exc.__traceback__):  # type: ignore[union-attr]
+                    # A class of the program may suppress what its body raised (as
+                    # contextlib.suppress does); never a refusal or a spent budget.
+                    suppressed = not isinstance(exc, _UNSWALLOWED) and isinstance(
+                        manager, ProgramObject
+                    )
+            if not suppressed:
+                raise
+            return None
+        while entered:
+            entered.pop().__exit__(None, None, None)  # type: ignore[union-attr]
+        return result
+
+    return with_
+
+
+def stmt_Delete(self: Interpreter, node: ast.Delete, fc: _FunctionContext) -> Closure:
+    deleters: list[Closure] = []
+    for target in node.targets:
+        if isinstance(target, ast.Name):
+            name = target.id
+
+            def del_name(scope: Scope, name: str = name) -> None:
+                if name not in scope.vars:
+                    raise NameError(f"name '{name}' is not defined")
+                del scope.vars[name]
+
+            deleters.append(del_name)
+        elif isinstance(target, ast.Subscript):
+            obj = self.compile_expr(target.value, fc)
+            index = self.compile_expr(target.slice, fc)
+
+            def del_item(scope: Scope, obj: Closure = obj, index: Closure = index) -> None:
+                container = obj(scope)
+                if not isinstance(container, (list, dict)):
+                    raise TypeError(
+                        f"'{type(container).__name__}' object doesn't support item deletion"
+                    )
+                key = index(scope)
+                _check_key(key)
+                del container[key]
+
+            deleters.append(del_item)
+        elif isinstance(target, ast.Attribute):
+            owner = self.compile_expr(target.value, fc)
+
+            def del_attr(
+                scope: Scope, owner: Closure = owner, where: ast.Attribute = target
+            ) -> None:
+                self.del_attr(owner(scope), where.attr, where)
+
+            deleters.append(del_attr)
+        else:
+            raise ForbiddenError("only names, items and attributes can be deleted", target)
+
+    def delete(scope: Scope) -> None:
+        for d in deleters:
+            d(scope)
+
+    return delete
+
+
+def stmt_Global(self: Interpreter, node: ast.Global, fc: _FunctionContext) -> Closure:
+    return lambda scope: None
+
+
+def stmt_Nonlocal(self: Interpreter, node: ast.Nonlocal, fc: _FunctionContext) -> Closure:
+    return lambda scope: None
+
+
+def stmt_Assert(self: Interpreter, node: ast.Assert, fc: _FunctionContext) -> Closure:
+    test = self.compile_expr(node.test, fc)
+    msg = self.compile_expr(node.msg, fc) if node.msg is not None else None
+    truth = self.truth
+
+    def assert_(scope: Scope) -> None:
+        if not truth(test(scope), node.test):
+            raise AssertionError(msg(scope)) if msg is not None else AssertionError()
+
+    return assert_
+
+
+def stmt_Raise(self: Interpreter, node: ast.Raise, fc: _FunctionContext) -> Closure:
+    exc_expr = self.compile_expr(node.exc, fc) if node.exc is not None else None
+    interp = self
+
+    def raise_(scope: Scope) -> None:
+        if exc_expr is None:
+            if not interp.handling:
+                raise RuntimeError("No active exception to reraise")
+            raise interp.handling[-1]
+        exc = exc_expr(scope)
+        if isinstance(exc, type) and issubclass(exc, Exception):
+            exc = exc()
+        if not isinstance(exc, Exception) or isinstance(exc, ProgramError):
+            raise TypeError("exceptions must derive from BaseException")
+        sizes.check_nesting(exc.args)  # its message is written from them
+        chars = sum(len(a) for a in exc.args if type(a) is str)
+        if chars > interp.limits.string_chars:
+            raise LimitError(
+                f"an exception message of {chars:,} characters is over the string limit"
+            )
+        raise exc
+
+    return raise_
+
+
+def stmt_Try(self: Interpreter, node: ast.Try, fc: _FunctionContext) -> Closure:
+    body = self.compile_block(node.body, fc)
+    handlers = [
+        (
+            self.compile_expr(h.type, fc) if h.type is not None else None,
+            self.compile_target(_store(h.name), fc, h) if h.name else None,
+            self.compile_block(h.body, fc),
+            h,
+        )
+        for h in node.handlers
+    ]
+    orelse = self.compile_block(node.orelse, fc)
+    final = self.compile_block(node.finalbody, fc)
+    interp = self
+
+    def attempt(scope: Scope) -> Any:
+        try:
+            result = body(scope)
+        except ProgramError:
+            raise
+        except Exception as exc:
+            for type_expr, target, handler_body, _handler in handlers:
+                if type_expr is not None:
+                    wanted = type_expr(scope)
+                    classes = wanted if isinstance(wanted, tuple) else (wanted,)
+                    if not all(
+                        isinstance(c, type) and issubclass(c, BaseException) for c in classes
+                    ):
+                        raise TypeError(
+                            "catching classes that do not inherit from BaseException is not allowed"
+                        ) from None
+                    if not isinstance(exc, classes):
+                        continue
+                if target is not None:
+                    target(scope, exc)
+                interp.handling.append(exc)
+                try:
+                    return handler_body(scope)
+                finally:
+                    interp.handling.pop()
+            raise
+        if result is not None:
+            return result
+        return orelse(scope)
+
+    def try_(scope: Scope) -> Any:
+        try:
+            result = attempt(scope)
+        except _UNSWALLOWED:
+            # A refusal or a spent budget ends the program: the finally block runs, but
+            # neither its return/break nor an error of its own may swallow it.
+            with contextlib.suppress(Exception):  # the first error is the one reported
+                final(scope)
+            raise
+        except BaseException:
+            r = final(scope)
+            if r is not None:
+                return r  # Python's own semantics: finally's return wins
+            raise
+        r = final(scope)
+        return result if r is None else r
+
+    return try_
