@@ -283,7 +283,8 @@ def test_a_checked_exposes_nothing_of_the_real_callable() -> None:
     for hidden in ("__self__", "__func__", "__globals__", "__wrapped__", "__closure__"):
         assert not hasattr(wrapped, hidden), hidden
     assert wrapped.__name__ == "format"  # type: ignore[attr-defined]
-    assert "0x" not in repr(wrapped)
+    # Python's own form, with the address left out as the differential tests mask it.
+    assert repr(wrapped) == "<built-in method format of str object at 0x…>"
 
 
 def test_a_checked_called_after_the_run_refuses() -> None:

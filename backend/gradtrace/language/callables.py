@@ -74,7 +74,7 @@ class Checked:
             return f"<built-in function {self.name}>"
         if type(owner) is Unbound:
             return f"<method '{self.name}' of '{owner.cls.__name__}' objects>"
-        return f"<built-in method {self.name} of {type(owner).__name__} object>"
+        return f"<built-in method {self.name} of {type(owner).__name__} object at 0x…>"
 
     def __reduce__(self) -> Any:
         raise TypeError("cannot pickle a function of a program")

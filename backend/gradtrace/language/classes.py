@@ -99,7 +99,10 @@ def build_class(
         names.add(fdef.name)
         kinds = [_decorator_kind(d(scope), fdef) for d in decorators]
         if is_function and fdef.name in _FUNCTION_STATICS:
-            members[fdef.name] = staticmethod(_autograd_step(interp, fn, fdef.name))
+            step = _autograd_step(interp, fn, fdef.name)
+            if "once_differentiable" in kinds:  # torch's own wrapper: no double backward
+                step = torch.autograd.function.once_differentiable(step)
+            members[fdef.name] = staticmethod(step)
         elif "staticmethod" in kinds:
             members[fdef.name] = staticmethod(_plain(interp, fn))
         elif "classmethod" in kinds:
@@ -198,8 +201,12 @@ def _decorator_kind(decorator: Any, fdef: ast.FunctionDef) -> str:
     for kind in (staticmethod, classmethod, property):
         if decorator is kind:
             return str(kind.__name__)
+    if decorator is torch.autograd.function.once_differentiable and fdef.name == "backward":
+        return "once_differentiable"
     raise ForbiddenError(
-        "methods may be decorated with @staticmethod, @classmethod or @property", fdef
+        "methods may be decorated with @staticmethod, @classmethod or @property (and a "
+        "Function's backward with @once_differentiable)",
+        fdef,
     )
 
 

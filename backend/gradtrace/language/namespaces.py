@@ -262,9 +262,18 @@ def _build() -> dict[str, Namespace]:
         "torch.autograd.functional", dict(transforms.AUTOGRAD_FUNCTIONAL), torch.autograd.functional
     )
     func = Namespace("torch.func", dict(transforms.TORCH_FUNC), torch.func)
+    function = Namespace(
+        "torch.autograd.function",
+        {
+            "Function": torch.autograd.Function,
+            "once_differentiable": torch.autograd.function.once_differentiable,
+        },
+        torch.autograd.function,
+    )
     autograd = Namespace(
         "torch.autograd",
         {
+            "function": function,
             "graph": graph,
             "forward_ad": fw_ad,
             "functional": autograd_functional,
@@ -327,6 +336,7 @@ def _build() -> dict[str, Namespace]:
         "torch.utils": utils,
         "torch.utils.data": data,
         "torch.autograd": autograd,
+        "torch.autograd.function": function,
         "torch.autograd.graph": graph,
         "torch.autograd.forward_ad": fw_ad,
         "torch.autograd.functional": autograd_functional,
