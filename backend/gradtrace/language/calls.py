@@ -21,6 +21,7 @@ from gradtrace.language import sizes
 from gradtrace.language.builtins import check_format_spec
 from gradtrace.language.callables import Checked, Unbound
 from gradtrace.language.errors import ForbiddenError, LimitError
+from gradtrace.language.module_tables import module_parameters
 from gradtrace.language.namespaces import (
     TORCH_CALLABLES,
     attribute_allowed,
@@ -56,7 +57,6 @@ from gradtrace.language.values import (
     SuperProxy,
     UserFunction,
 )
-from gradtrace.trace.recorder import module_parameters
 
 if TYPE_CHECKING:
     from gradtrace.language.interpreter import Interpreter

@@ -36,11 +36,11 @@ from gradtrace.language.runtime import (
 )
 
 if TYPE_CHECKING:
-    from gradtrace.trace.recorder import Recorder
+    from gradtrace.language.recording import Recording
 
 
 class Interpreter:
-    def __init__(self, source: str, limits: Limits, recorder: Recorder, device: str) -> None:
+    def __init__(self, source: str, limits: Limits, recorder: Recording, device: str) -> None:
         self.source = source
         self.lines = source.splitlines()
         self.limits = limits

@@ -26,6 +26,7 @@ from torch.nn.parameter import UninitializedTensorMixin  # type: ignore[attr-def
 from gradtrace.identity import identity
 from gradtrace.language.errors import LimitError
 from gradtrace.language.limits import Limits
+from gradtrace.language.module_tables import module_parameters
 from gradtrace.trace.tensordata import Snapshot
 
 Tensor = torch.Tensor
@@ -36,37 +37,6 @@ _saved_names_cache: dict[type, list[str]] = {}
 # Each backward() called from inside another (from a hook or a custom backward) nests
 # through torch's C++ engine on the same stack: a few levels are real uses, more is a bomb.
 _MAX_NESTED_PASSES = 4
-
-
-def module_parameters(module: nn.Module) -> list[tuple[str, Tensor]]:
-    """`named_parameters()` read from the Modules' own tables, running none of their
-    methods: a program's class may define `parameters` or `named_modules` itself, and the
-    trace is written after the program ended (when none of its code may run)."""
-    out: list[tuple[str, Tensor]] = []
-    seen_modules: set[int] = set()
-    seen_params: set[int] = set()
-    stack: list[tuple[str, Any]] = [("", module)]
-    while stack and len(seen_modules) < 10_000:
-        prefix, m = stack.pop()
-        if not isinstance(m, nn.Module) or identity(m) in seen_modules:
-            continue
-        seen_modules.add(identity(m))
-        table = m.__dict__
-        params = table.get("_parameters")
-        if type(params) is dict:
-            for name, p in params.items():
-                # A lazy layer's weight before its first call holds no values yet.
-                if (
-                    isinstance(p, Tensor)
-                    and identity(p) not in seen_params
-                    and not isinstance(p, UninitializedTensorMixin)
-                ):
-                    seen_params.add(identity(p))
-                    out.append((prefix + str(name), p))
-        children = table.get("_modules")
-        if type(children) is dict:
-            stack.extend((f"{prefix}{name}.", child) for name, child in reversed(children.items()))
-    return out
 
 
 def _saved_names(kind: type) -> list[str]:

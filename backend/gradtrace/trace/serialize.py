@@ -11,8 +11,9 @@ import torch
 from torch import nn
 
 from gradtrace.identity import identity
+from gradtrace.language.module_tables import module_parameters
 from gradtrace.trace.models import SCHEMA
-from gradtrace.trace.recorder import FunctionRec, Recorder, TensorRec, module_parameters
+from gradtrace.trace.recorder import FunctionRec, Recorder, TensorRec
 from gradtrace.trace.tensordata import Snapshot, dtype_name, materialize_all
 
 

@@ -22,12 +22,13 @@ from gradtrace.language.arrays import seed_for_job as seed_arrays_for_job
 from gradtrace.language.errors import LimitError, ProgramError
 from gradtrace.language.interpreter import Interpreter
 from gradtrace.language.limits import Limits
+from gradtrace.language.module_tables import module_parameters
 from gradtrace.language.namespaces import MODULES, manual_seed
 from gradtrace.language.parse import parse_program
 from gradtrace.language.pymodules import seed_for_job
 from gradtrace.language.runtime import WallTimeExceeded
 from gradtrace.language.tensor_text import clean_text, scrub
-from gradtrace.trace.recorder import Recorder, module_parameters
+from gradtrace.trace.recorder import Recorder
 from gradtrace.trace.serialize import dump_trace, span, variables
 from gradtrace.version import __version__
 

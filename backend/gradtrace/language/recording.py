@@ -1,0 +1,69 @@
+"""What the evaluator asks of the recorder: the whole interface between language/ and
+trace/. The Recorder (trace/recorder.py) is one implementation; the evaluator knows only
+this, so a program can run under another (capture, a null recorder) without it changing.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from typing import Any, Protocol
+
+from torch import Tensor, nn
+
+
+class Recording(Protocol):
+    #: False while recording is paused (inside a Function's own forward, a transform).
+    active: bool
+    #: Whether the recorder itself is reading saved tensors (program hooks must not run).
+    peeking: bool
+    #: Elements each tensor counts for (a vmap's batch), and how many tensors were made.
+    scale: int
+    made: int
+    #: The nn.Module calls and the source loops the evaluator is inside.
+    module_stack: list[str]
+    loop_stack: list[list[int]]
+
+    def result(
+        self, t: Tensor, node: ast.AST | None, label: str | None, inputs: tuple[Any, ...]
+    ) -> Any:
+        """A tensor an operator in the source produced."""
+
+    def node_of(self, t: Tensor) -> Any:
+        """The node of `t`, recording it as an input met along the way if new."""
+
+    def before_inplace(self, t: Tensor) -> None:
+        """`t` is about to change in place."""
+
+    def inplace_result(
+        self, t: Tensor, node: ast.AST | None, label: str | None, before: Any, *others: Any
+    ) -> None:
+        """`t` was changed in place by the source."""
+
+    def untracked(self, t: Tensor) -> None:
+        """A tensor made while recording is off: it counts toward the budget while alive."""
+
+    def adopt_parameters(self, module: nn.Module, node: ast.AST | None, label: str | None) -> None:
+        """A Module was just built: its parameters are leaves from this line on."""
+
+    def name(self, t: Any, name: str) -> None:
+        """The program bound `t` to `name`."""
+
+    def alias(self, alias: Any, origin: Tensor) -> None:
+        """`alias` shares `origin`'s storage (`x.data`)."""
+
+    def print(self, text: str, args: tuple[Any, ...]) -> None:
+        """The program printed `text` (made of `args`)."""
+
+    def suspended(self) -> AbstractContextManager[None]:
+        """Recording paused for a block."""
+
+    def special_call(self, target: Any) -> Callable[..., Any] | None:
+        """The recorder's own handling of a call (an optimizer step), if it has one."""
+
+    def tensor_special(self, name: str) -> Callable[..., Any] | None:
+        """The recorder's own handling of a tensor method (backward, register_hook)."""
+
+    def hidden_pass(self, kind: str, node: ast.AST | None, retain: bool, create: bool) -> None:
+        """A backward pass torch runs inside a transform."""
