@@ -15,7 +15,7 @@ from torch import nn, optim
 from torch.utils.data import TensorDataset
 
 import gradtrace
-from gradtrace.language import callables, namespaces
+from gradtrace.language import attributes, callables, namespaces
 from gradtrace.language.arrays import ARRAY_ATTRIBUTES
 from gradtrace.language.callables import Checked
 from gradtrace.language.interpreter import Interpreter
@@ -197,8 +197,8 @@ def _samples() -> list[tuple[object, frozenset[str]]]:
     loader = namespaces.MODULES["torch.utils.data"].members["DataLoader"](
         TensorDataset(torch.ones(2, 1)), batch_size=1
     )
-    tensor_names = namespaces._TENSOR_METHODS | namespaces._TENSOR_ATTRIBUTES
-    module_names = namespaces._MODULE_ATTRIBUTES
+    tensor_names = attributes._TENSOR_METHODS | attributes._TENSOR_ATTRIBUTES
+    module_names = attributes._MODULE_ATTRIBUTES
     samples: list[tuple[object, frozenset[str]]] = [
         (x, tensor_names),
         (y, tensor_names),
@@ -207,14 +207,14 @@ def _samples() -> list[tuple[object, frozenset[str]]]:
         (nn.ModuleList([nn.Linear(1, 1)]), module_names),
         (nn.ModuleDict({"a": nn.Linear(1, 1)}), module_names),
         (nn.Linear(2, 2), module_names),
-        (opt, namespaces._OPTIMIZER_ATTRIBUTES),
-        (sched, namespaces._SCHEDULER_ATTRIBUTES),
-        (y.grad_fn, namespaces._NODE_ATTRIBUTES),
-        (custom.grad_fn, namespaces._CTX_ATTRIBUTES | namespaces._NODE_ATTRIBUTES),
+        (opt, attributes._OPTIMIZER_ATTRIBUTES),
+        (sched, attributes._SCHEDULER_ATTRIBUTES),
+        (y.grad_fn, attributes._NODE_ATTRIBUTES),
+        (custom.grad_fn, attributes._CTX_ATTRIBUTES | attributes._NODE_ATTRIBUTES),
         (handle, frozenset({"remove"})),
         (ValueError("x"), frozenset({"args"})),
         (torch.max(x, 0), frozenset({"values", "indices", "count", "index"})),
-        (loader, namespaces._PLAIN_ATTRIBUTES[type(loader)]),
+        (loader, attributes._PLAIN_ATTRIBUTES[type(loader)]),
     ]
     plain_values: list[object] = [
         "s", [1], {"a": 1}, (1,), {1}, frozenset({1}), 1, 1.5, 1j, True, range(3),
@@ -222,11 +222,11 @@ def _samples() -> list[tuple[object, frozenset[str]]]:
         torch.finfo(torch.float32), torch.iinfo(torch.int32), TensorDataset(torch.ones(2)),
     ]  # fmt: skip
     for value in plain_values:
-        samples.append((value, namespaces._PLAIN_ATTRIBUTES[type(value)]))
+        samples.append((value, attributes._PLAIN_ATTRIBUTES[type(value)]))
     samples.append((np.ones(3), ARRAY_ATTRIBUTES))
     samples.append((np.float64(1.5), ARRAY_ATTRIBUTES))
     # Methods read off the classes themselves (str.upper, torch.Tensor.add...).
-    for cls, names in namespaces._PLAIN_ATTRIBUTES.items():
+    for cls, names in attributes._PLAIN_ATTRIBUTES.items():
         samples.append((cls, names))
     samples.append((torch.Tensor, tensor_names))
     samples.append((_Square, frozenset({"apply"})))
@@ -258,7 +258,7 @@ def test_every_admitted_attribute_and_member_is_data_or_checked() -> None:
     checked = 0
     for obj, names in _samples():
         for name in sorted(names):
-            if not (namespaces.attribute_allowed(obj, name) or isinstance(obj, type)):
+            if not (attributes.attribute_allowed(obj, name) or isinstance(obj, type)):
                 continue
             try:
                 value = interp.get_attr(obj, name, node)
@@ -289,7 +289,7 @@ def test_a_checked_exposes_nothing_of_the_real_callable() -> None:
 
 def test_a_checked_called_after_the_run_refuses() -> None:
     assert not callables._current
-    wrapped = namespaces.namespace_member(torch.zeros, "zeros")
+    wrapped = attributes.namespace_member(torch.zeros, "zeros")
     with pytest.raises(RuntimeError, match="ended"):
         wrapped(3)
 

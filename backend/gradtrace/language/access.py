@@ -16,9 +16,7 @@ import torch
 from torch import nn
 
 from gradtrace.language import arrays, sizes
-from gradtrace.language.callables import Checked, Unbound
-from gradtrace.language.errors import ForbiddenError, LimitError, ProgramError
-from gradtrace.language.namespaces import (
+from gradtrace.language.attributes import (
     TENSOR_SETTABLE,
     attribute_allowed,
     class_method_allowed,
@@ -32,6 +30,8 @@ from gradtrace.language.namespaces import (
     super_allowed,
     user_class_member,
 )
+from gradtrace.language.callables import Checked, Unbound
+from gradtrace.language.errors import ForbiddenError, LimitError, ProgramError
 from gradtrace.language.runtime import (
     _HINTS_FOR_ATTRIBUTES,
     _MISSING,

@@ -18,15 +18,12 @@ from torch.nn.modules.lazy import LazyModuleMixin
 
 from gradtrace.identity import identity
 from gradtrace.language import sizes
+from gradtrace.language.attributes import attribute_allowed, width_method
 from gradtrace.language.builtins import check_format_spec
 from gradtrace.language.callables import Checked, Unbound
 from gradtrace.language.errors import ForbiddenError, LimitError
 from gradtrace.language.module_tables import module_parameters
-from gradtrace.language.namespaces import (
-    TORCH_CALLABLES,
-    attribute_allowed,
-    width_method,
-)
+from gradtrace.language.namespaces import TORCH_CALLABLES
 from gradtrace.language.pymodules import bounded_args
 from gradtrace.language.runtime import (
     _CONSUMING_TYPES,

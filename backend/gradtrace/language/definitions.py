@@ -12,18 +12,14 @@ from typing import TYPE_CHECKING, Any
 
 import torch
 
+from gradtrace.language.attributes import namespace_member, refusal_hint
 from gradtrace.language.callables import Checked
 from gradtrace.language.errors import ForbiddenError, LimitError
 from gradtrace.language.generators import (
     compile_generator_body,
     contains_yield,
 )
-from gradtrace.language.namespaces import (
-    IMPORT_HINTS,
-    MODULES,
-    namespace_member,
-    refusal_hint,
-)
+from gradtrace.language.namespaces import IMPORT_HINTS, MODULES
 from gradtrace.language.runtime import (
     RETURN,
     Closure,

@@ -15,9 +15,9 @@ import torch.utils.data as tud
 from torch import nn
 
 from gradtrace.language import sizes
+from gradtrace.language.attributes import user_class_member
 from gradtrace.language.classes import ProgramObject
 from gradtrace.language.errors import ForbiddenError, LimitError, ProgramError
-from gradtrace.language.namespaces import user_class_member
 from gradtrace.language.runtime import (
     _BINOPS,
     _CONTEXT_MANAGERS,
