@@ -27,7 +27,7 @@ export class GraphIndex {
   /** Backward events per node, CSR: events of node i are bwdEvents[bwdStart[i] .. bwdStart[i+1]). */
   readonly bwdStart: Int32Array;
   readonly bwdEvents: Int32Array;
-  /** Node of each timeline event, -1 for prints. */
+  /** Node of each timeline event (an update's: the leaf it changes), -1 for prints. */
   readonly eventNode: Int32Array;
   readonly edgeSource: Int32Array;
   readonly edgeTarget: Int32Array;
@@ -105,7 +105,7 @@ export class GraphIndex {
       this.eventNode[k] = i;
       if (e.phase === 'forward') {
         if (fwd[i] === -2) fwd[i] = k;
-      } else {
+      } else if (e.phase === 'backward') {
         bwdOwner.push(i);
         bwdIndex.push(k);
       }

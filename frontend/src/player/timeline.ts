@@ -7,6 +7,8 @@ export const EV_FORWARD = 0;
 export const EV_BACKWARD_FUNCTION = 1;
 export const EV_BACKWARD_TENSOR = 2;
 export const EV_PRINT = 3;
+/** A leaf changed outside autograd: its values (an optimizer step) or its `.grad`. */
+export const EV_UPDATE = 4;
 
 export interface PassRange {
   /** The pass's index (as in `trace.passes`). */
@@ -55,6 +57,9 @@ export class TimelineIndex {
       } else if (e.phase === 'print') {
         this.kinds[i] = EV_PRINT;
         prints.push(i);
+      } else if (e.phase === 'update') {
+        this.kinds[i] = EV_UPDATE;
+        phase = 'forward';
       } else {
         this.kinds[i] = e.node_kind === 'tensor' ? EV_BACKWARD_TENSOR : EV_BACKWARD_FUNCTION;
         pass = e.pass;
@@ -110,7 +115,7 @@ export class TimelineIndex {
     if (cursor >= this.length) return 'end';
     for (let i = cursor - 1; i >= 0; i--) {
       const k = this.kinds[i]!;
-      if (k === EV_FORWARD) return 'forward';
+      if (k === EV_FORWARD || k === EV_UPDATE) return 'forward';
       if (k !== EV_PRINT) return 'backward';
     }
     return 'forward';
