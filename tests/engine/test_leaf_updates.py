@@ -170,3 +170,11 @@ def test_a_forward_use_of_a_parameter_after_its_update_is_the_same_node() -> Non
     consumers = [e.target for e in trace.edges if e.source == accumulate.id]
     assert len(consumers) == 3
     assert [e.source for e in trace.edges if e.target == accumulate.id] == [leaf.id]
+
+
+def test_training_steps_count_passes_followed_by_an_update() -> None:
+    assert gradtrace.run(ADAM).training_steps == 3
+    assert gradtrace.run(MANUAL_SGD).training_steps == 3
+    # Two backward passes with no update between them are no training loop.
+    accumulation = gradtrace.run(ACCUMULATION)
+    assert accumulation.iterations == 2 and accumulation.training_steps == 0

@@ -72,6 +72,9 @@ class LeafLedger:
         # A tensor sharing a leaf's storage that is about to change in place (`w.data -= u`
         # reads `w.data` afresh), with that leaf: valid for that one change.
         self.storage_alias: tuple[Tensor, Tensor] | None = None
+        # Backward passes followed by an update of the parameters (training steps).
+        self.training_steps = 0
+        self.last_trained_pass = -1
         # The nodes of leaves whose values an update changed.
         self.updated: set[str] = set()
         # Each leaf's values as last recorded: version, storage and a small copy.
@@ -180,6 +183,10 @@ class LeafLedger:
         leaf_rec.version = version_of(leaf)
         leaf_rec.stale = False
         self.updated.add(leaf_rec.id)
+        last = len(rec.passes) - 1
+        if last > self.last_trained_pass and rec.passes[last].kind == "backward":
+            self.last_trained_pass = last
+            self.training_steps += 1
         self.values_seen[identity(leaf)] = _fingerprint(leaf)
         value = self._frozen(leaf)
         grad = _grad_of(leaf)

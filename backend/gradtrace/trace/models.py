@@ -264,6 +264,11 @@ class Trace(Model):
     truncation: list[str] = Field(default_factory=list, description="what the budgets cut")
     series: list[Series] = Field(default_factory=list)
     iterations: int = Field(default=0, description="backward passes the program ran in all")
+    training_steps: int = Field(
+        default=0,
+        description="backward passes followed by an update of the parameters they filled "
+        "(an optimizer step, `w.data -= ...`): a training loop's iterations",
+    )
     warnings: list[Warning] = Field(default_factory=list)
     seed: int = 0
     version: str = ""

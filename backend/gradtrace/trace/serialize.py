@@ -327,6 +327,7 @@ def build_trace(
         "truncation": rec.truncation,
         "series": series,
         "iterations": len(rec.passes),
+        "training_steps": rec.ledger.training_steps,
         "warnings": warnings_seen,
         "seed": seed,
         "version": version,

@@ -1025,6 +1025,12 @@ export interface components {
             stdout: string;
             /** Timeline */
             timeline: (components["schemas"]["ForwardEvent"] | components["schemas"]["PrintEvent"] | components["schemas"]["UpdateEvent"] | components["schemas"]["BackwardFunctionEvent"] | components["schemas"]["BackwardTensorEvent"])[];
+            /**
+             * Training Steps
+             * @description backward passes followed by an update of the parameters they filled (an optimizer step, `w.data -= ...`): a training loop's iterations
+             * @default 0
+             */
+            training_steps: number;
             /** Truncated */
             truncated: boolean;
             /**

@@ -129,6 +129,17 @@ export class GraphIndex {
     return this.titles[i] ?? '';
   }
 
+  /**
+   * Whether edge `e` is a graph cut: data flow autograd does not record (no_grad,
+   * detach, `.data`) out of a tensor that requires grad. Data that never required a
+   * gradient (features, indices, linspace) flows untracked without anything being cut.
+   */
+  isCut(e: number): boolean {
+    if (this.edgeKind[e] !== EDGE_NOGRAD) return false;
+    const source = this.nodes[this.edgeSource[e]!];
+    return !!source && (source.kind === 'function' || source.requires_grad);
+  }
+
   /** The latest backward event of node i before `cursor`, or -1. */
   lastBackward(i: number, cursor: number): number {
     let lo = this.bwdStart[i]!;

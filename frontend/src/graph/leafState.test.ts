@@ -4,6 +4,7 @@ import { TimelineIndex } from '../player/timeline';
 import { scalarOf } from '../lib/format';
 import { GraphIndex } from './graphIndex';
 import { LeafHistory, sgdRate } from './leafState';
+import { leafTrace } from '../testing/traces';
 
 describe('LeafHistory (a leaf’s .grad and values as of a step)', () => {
   it('shows .grad None, then the running sum of each pass, then 0 after zero_()', () => {
@@ -44,5 +45,24 @@ describe('sgdRate', () => {
     expect(sgdRate([3, 1], [2.6, 0.9], [4, 2])).toBeNull(); // not one lr for all
     expect(sgdRate([3], [3], [0])).toBeNull();
     expect(sgdRate([3], [3.4], [4])).toBeNull(); // a step up the gradient
+  });
+});
+
+describe('GraphIndex.isCut (graph cut marks)', () => {
+  it('marks untracked flow out of a tensor that requires grad, not out of plain data', () => {
+    const base = leafTrace();
+    const tensor = base.nodes.find((n) => n.kind === 'tensor')!;
+    // x (requires grad) and data (never did) both flow into y under no_grad.
+    const nodes = [
+      { ...tensor, id: 'x', requires_grad: true },
+      { ...tensor, id: 'data', requires_grad: false, role: 'input' as const },
+      { ...tensor, id: 'y', requires_grad: false, role: 'input' as const },
+    ];
+    const edges = [
+      { source: 'x', target: 'y', kind: 'nograd' as const },
+      { source: 'data', target: 'y', kind: 'nograd' as const },
+    ];
+    const g = new GraphIndex({ nodes, edges, timeline: [], variables: {} });
+    expect([g.isCut(0), g.isCut(1)]).toEqual([true, false]);
   });
 });

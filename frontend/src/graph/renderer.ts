@@ -82,7 +82,7 @@ export class Renderer {
     this.ensureLengths(layout);
     ctx.globalAlpha = 1;
     for (let e = 0; e < graph.edgeSource.length; e++) {
-      if (graph.edgeKind[e] !== EDGE_NOGRAD || !visible(graph.edgeSource[e]!)) continue;
+      if (!graph.isCut(e) || !visible(graph.edgeSource[e]!)) continue;
       if (scene.edgeState[e] === EDGE_HIDDEN) continue;
       const [mx, my] = this.pointAt(layout, e, 0.5);
       const [ax, ay] = this.pointAt(layout, e, 0.45);

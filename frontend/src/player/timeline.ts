@@ -37,6 +37,8 @@ export class TimelineIndex {
   readonly segments: Segment[];
   /** Event indices of print events, ascending. */
   readonly prints: Int32Array;
+  /** The source line of each update event (0: not known, or not an update). */
+  readonly updateLine: Int32Array;
 
   constructor(trace: Pick<Trace, 'timeline' | 'passes'>) {
     const events = trace.timeline;
@@ -44,6 +46,7 @@ export class TimelineIndex {
     this.length = n;
     this.kinds = new Uint8Array(n);
     this.passOf = new Int32Array(n).fill(-1);
+    this.updateLine = new Int32Array(n);
     const prints: number[] = [];
     const ranges = new Map<number, PassRange>();
     const segments: Segment[] = [];
@@ -59,6 +62,7 @@ export class TimelineIndex {
         prints.push(i);
       } else if (e.phase === 'update') {
         this.kinds[i] = EV_UPDATE;
+        this.updateLine[i] = e.line ?? 0;
         phase = 'forward';
       } else {
         this.kinds[i] = e.node_kind === 'tensor' ? EV_BACKWARD_TENSOR : EV_BACKWARD_FUNCTION;
