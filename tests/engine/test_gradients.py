@@ -174,6 +174,13 @@ def test_grad_events_are_well_formed(path: Path) -> None:
             if node.kind != "tensor":
                 problems.append(f"forward event on a {node.kind} node {ev.node}")
             continue
+        if ev.phase == "update":
+            # A leaf changed outside autograd: a leaf tensor node, values of its shape.
+            if node.kind != "tensor" or not node.is_leaf:
+                problems.append(f"update event on a non-leaf {ev.node}")
+            elif ev.value is not None and list(ev.value.shape) != list(node.shape):
+                problems.append(f"update of {ev.node}: shape {ev.value.shape} vs {node.shape}")
+            continue
         if ev.pass_ not in passes:
             problems.append(f"backward event in unrecorded pass {ev.pass_}")
         if node.kind != ev.node_kind:

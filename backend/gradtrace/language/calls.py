@@ -403,8 +403,12 @@ def call_method(
         if name == "step":
             for group in owner.param_groups:
                 for p in group["params"]:
-                    self.rec.before_inplace(p)
+                    self.rec.before_inplace(p, node)
+        elif name == "zero_grad":
+            self.rec.grads_may_change(node)
     elif isinstance(owner, nn.Module):
+        if name == "zero_grad":
+            self.rec.grads_may_change(node)
         _refuse_meta(args, kwargs, name == "to")
         if name in _NAMING_METHODS:
             for arg in (*args, *kwargs.values()):

@@ -33,8 +33,11 @@ class Recording(Protocol):
     def node_of(self, t: Tensor) -> Any:
         """The node of `t`, recording it as an input met along the way if new."""
 
-    def before_inplace(self, t: Tensor) -> None:
-        """`t` is about to change in place."""
+    def before_inplace(self, t: Tensor, node: ast.AST | None = None) -> None:
+        """`t` is about to change in place (at `node`, when the source says where)."""
+
+    def grads_may_change(self, node: ast.AST | None) -> None:
+        """`zero_grad()` is about to run at `node`."""
 
     def inplace_result(
         self, t: Tensor, node: ast.AST | None, label: str | None, before: Any, *others: Any

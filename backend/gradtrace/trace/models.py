@@ -83,7 +83,10 @@ class TensorNode(Model):
     device: str
     requires_grad: bool
     is_leaf: bool
-    value: TensorData
+    value: TensorData = Field(
+        description="its values when it was made; for a leaf changed later outside autograd "
+        "(an optimizer step, `.data`: see the `update` events), when the program ended"
+    )
     grad: TensorData | None = Field(description="`.grad` when the program ended, as torch left it")
     span: Span | None
     # Extensions beyond API.md's stable fields.
@@ -106,6 +109,10 @@ class TensorNode(Model):
     )
     loops: list[LoopFrame] = Field(
         default_factory=list, description="the source loops it was made in, outermost first"
+    )
+    first_value: TensorData | None = Field(
+        default=None,
+        description="a leaf with `update` events: its values when it was made (before them)",
     )
 
 
@@ -159,6 +166,29 @@ class BackwardTensorEvent(Model):
     node: str
     grad: TensorData
     hooked: bool = Field(default=False, description="a user hook saw this gradient")
+    accumulated: TensorData | None = Field(
+        default=None,
+        description="a leaf's `.grad` once this pass added its gradient (the running sum); "
+        "null on a leaf when `.grad` is `grad` itself (it was None: torch adopted the gradient)",
+    )
+
+
+class UpdateEvent(Model):
+    """A leaf that requires grad changed outside autograd: its values (an optimizer step,
+    `w.data -= lr * w.grad`, `with torch.no_grad(): w -= ...`) or its `.grad` (`zero_()`,
+    `= None`, `zero_grad()`). The leaf keeps its one node; this is the step it changed."""
+
+    phase: Literal["update"] = "update"
+    node: str
+    what: Literal["value", "grad"]
+    value: TensorData | None = Field(
+        description="the new values, or the new `.grad` (null: set to None)"
+    )
+    grad: TensorData | None = Field(
+        default=None, description="what: value — the `.grad` the leaf held when it changed"
+    )
+    line: int | None = None
+    label: str | None = Field(default=None, description="the source text that changed it")
 
 
 class PrintEvent(Model):
@@ -179,6 +209,7 @@ def _event_kind(event: Any) -> str:
 Event = Annotated[
     Annotated[ForwardEvent, Tag("forward")]
     | Annotated[PrintEvent, Tag("print")]
+    | Annotated[UpdateEvent, Tag("update")]
     | Annotated[BackwardFunctionEvent, Tag("backward-function")]
     | Annotated[BackwardTensorEvent, Tag("backward-tensor")],
     Discriminator(_event_kind),
@@ -233,6 +264,11 @@ class Trace(Model):
     truncation: list[str] = Field(default_factory=list, description="what the budgets cut")
     series: list[Series] = Field(default_factory=list)
     iterations: int = Field(default=0, description="backward passes the program ran in all")
+    training_steps: int = Field(
+        default=0,
+        description="backward passes followed by an update of the parameters they filled "
+        "(an optimizer step, `w.data -= ...`): a training loop's iterations",
+    )
     warnings: list[Warning] = Field(default_factory=list)
     seed: int = 0
     version: str = ""

@@ -27,6 +27,7 @@ from gradtrace.identity import identity
 from gradtrace.language.errors import LimitError
 from gradtrace.language.limits import Limits
 from gradtrace.language.module_tables import module_parameters
+from gradtrace.trace.leaves import LeafLedger
 from gradtrace.trace.tensordata import Snapshot
 
 Tensor = torch.Tensor
@@ -248,6 +249,15 @@ class Recorder:
         self.loop_stack: list[list[int]] = []
         # The tensors the program still holds (its globals), kept whole by pruning.
         self.live_tensors: Callable[[], list[Tensor]] = list
+        # Leaves' values and gradients over time (leaves.py); the tensor about to change
+        # in place, and the node that stands for it when it is bookkeeping (no node).
+        self.ledger = LeafLedger(self)
+        self.inplace_target: Tensor | None = None
+        self.no_node = TensorRec("", _stand_in(torch.empty(0)), None, None, 0)
+        # The gradient event of each leaf in the current pass, by node id.
+        self.pass_leaf_event: dict[str, int] = {}
+        # The AccumulateGrad Nodes of this pass whose leaf's `.grad` was None before it.
+        self.pass_none_grads: set[str] = set()
 
     def close(self) -> None:
         """Drop the references that make the recorder a cycle (its bound methods), once done."""
@@ -300,6 +310,7 @@ class Recorder:
         )
 
     def _add_tensor(self, t: Tensor, node: ast.AST | None, label: str | None) -> TensorRec:
+        self.ledger.flush()
         if t.requires_grad and grad_fn_of(t) is None and identity(t) not in self.leaf_order:
             self._new_leaf(t)
         rec = TensorRec(self._new_id("t"), t, node, label, self.iteration)
@@ -387,6 +398,12 @@ class Recorder:
 
     def node_of(self, t: Tensor) -> TensorRec:
         """The node of `t` as it is now, recording it (as an input met along the way) if new."""
+        if t is self.inplace_target and self.ledger.is_bookkeeping(t):
+            return self.no_node
+        leaf = self.ledger.leaf_of(t)
+        # A leaf is its one node; its `.data` only while that changes in place.
+        if leaf is not None and (leaf is t or t is self.inplace_target):
+            return self._leaf_node(leaf)
         rec = self.by_tensor.get(identity(t))
         if self._fresh(rec, t):
             assert rec is not None
@@ -395,14 +412,31 @@ class Recorder:
         self._connect(rec, t, None, ())
         return rec
 
+    def _leaf_node(self, leaf: Tensor) -> TensorRec:
+        """A leaf that requires grad keeps one node: torch changing it where the evaluator
+        did not see it coming is an update of that node too."""
+        rec = self.by_tensor[identity(leaf)]
+        if identity(leaf) in self.ledger.pending:
+            self.ledger.flush()
+        elif rec.version != version_of(leaf):
+            self.ledger.resync(rec, leaf)
+        return rec
+
     def result(
         self, t: Tensor, node: ast.AST | None, label: str | None, inputs: tuple[Any, ...]
-    ) -> TensorRec:
-        """A tensor an operator in the source produced."""
+    ) -> TensorRec | None:
+        """A tensor an operator in the source produced (None: bookkeeping, no node)."""
+        leaf = self.ledger.leaf_of(t)
+        if leaf is not None and leaf is t:
+            if identity(t) in self.ledger.pending:
+                self.ledger.changed(t, node, label)
+            return self._leaf_node(t)
         rec = self.by_tensor.get(identity(t))
         if self._fresh(rec, t):
             assert rec is not None
             return rec
+        if self.ledger.made_from_gradients(t, inputs):
+            return None
         input_recs = [self.node_of(x) for x in inputs if isinstance(x, Tensor) and x is not t]
         rec = self._add_tensor(t, node, label)
         self._connect(rec, t, node, input_recs)
@@ -419,8 +453,16 @@ class Recorder:
         """`t` was changed in place by the source: a new version of it, fed by the old."""
         if not self.active:
             return
+        self.inplace_target = None
+        if before is self.no_node or (before is None and self.ledger.is_bookkeeping(t)):
+            self.ledger.grads_changed(node)
+            return
+        leaf = self.ledger.leaf_of(t)
+        if leaf is not None:
+            self.ledger.changed(leaf, node, label)
+            return
         inputs = [x for x in others if isinstance(x, Tensor) and x is not t]
-        input_recs = [self.node_of(x) for x in inputs]
+        input_recs = [r for r in (self.node_of(x) for x in inputs) if r is not self.no_node]
         if before is not None:
             input_recs.insert(0, before)
         rec = self._add_tensor(t, node, label)
@@ -560,7 +602,7 @@ class Recorder:
         return None
 
     def name(self, t: Any, name: str) -> None:
-        if not self.active or not isinstance(t, Tensor):
+        if not self.active or not isinstance(t, Tensor) or self.ledger.is_bookkeeping(t):
             return
         rec = self.by_tensor.get(identity(t))
         if not self._fresh(rec, t):
@@ -574,8 +616,24 @@ class Recorder:
         if isinstance(alias, Tensor):
             self.aliases[identity(alias)] = (alias, origin)
 
-    def before_inplace(self, t: Tensor) -> None:
-        """`t` is about to change in place: the node of whatever it aliases is now stale."""
+    def grads_may_change(self, node: ast.AST | None) -> None:
+        """`zero_grad()` is about to run at `node`: the gradients it changes are its."""
+        self.ledger.grad_node = node
+
+    def before_inplace(self, t: Tensor, node: ast.AST | None = None) -> None:
+        """`t` is about to change in place: the node of whatever it aliases is now stale;
+        a leaf that requires grad keeps its node and records an update (leaves.py)."""
+        leaf = self.ledger.leaf_of(t)
+        if leaf is None:
+            leaf = self.ledger.storage_of(t)
+        if leaf is not None:
+            self.inplace_target = t
+            self.ledger.will_change(leaf, node)
+            return
+        if self.ledger.is_bookkeeping(t):
+            self.inplace_target = t
+            self.ledger.dirty = True
+            return
         pair = self.aliases.get(identity(t))
         if pair is not None and pair[0] is t:
             self._freeze_all(pair[1])
@@ -598,6 +656,7 @@ class Recorder:
                 f"the program printed more than {self.limits.output_chars:,} characters"
             )
         self.stdout.append(text)
+        self.ledger.flush()
         self.timeline.append(("print", text))
         self._series_from_print(text, args)
 
@@ -683,7 +742,7 @@ class Recorder:
                     if rec is not None and rec.tensor is tensor and rec.id not in self.pass_seen:
                         self.pass_seen.add(rec.id)
                         self.timeline.append(
-                            ("grad", self.current_pass, rec.id, self._blob(grad), False)
+                            ("grad", self.current_pass, rec.id, self._blob(grad), False, None)
                         )
             return grads
 
@@ -693,7 +752,8 @@ class Recorder:
             for g in grads:
                 if isinstance(g, Tensor):
                     rec = self.result(g, node, label, ())
-                    rec.role = "gradient"
+                    if rec is not None:
+                        rec.role = "gradient"
         return grads
 
     def _run_pass(
@@ -727,6 +787,7 @@ class Recorder:
         create: bool,
         call: Callable[[], Any],
     ) -> Any:
+        self.ledger.flush()
         root_recs = [self.node_of(r) for r in roots if isinstance(r, Tensor)]
         if self.probe is not None and root_recs:
             self.probe.value = root_recs[0].tensor.detach().double().sum().item()
@@ -754,6 +815,8 @@ class Recorder:
                 continue
             seen.add(identity(fn))
             frec = self._function(fn, node)
+            if frec.tensor is not None and frec.fn.variable.grad is None:
+                self.pass_none_grads.add(frec.id)
             handles.append(fn.register_hook(partial(self._post_hook, frec)))
             for nxt, _ in fn.next_functions:
                 if nxt is not None and identity(nxt) not in seen:
@@ -771,6 +834,8 @@ class Recorder:
             self.pass_blobs.clear()
             self.pass_refs.clear()
             self.pass_seen.clear()
+            self.pass_leaf_event.clear()
+            self.pass_none_grads.clear()
             self.iteration += 1
 
     def hidden_pass(self, kind: str, node: ast.AST | None, retain: bool, create: bool) -> None:
@@ -805,9 +870,14 @@ class Recorder:
                     snap.freeze()
             self.timeline.append(("function", p, frec.id, ins, outs))
             leaf = frec.tensor
+            total = self.ledger.accumulated(frec.fn.variable, frec.id in self.pass_none_grads)
             if outs and outs[0] is not None and leaf.id not in self.pass_seen:
                 self.pass_seen.add(leaf.id)
-                self.timeline.append(("grad", p, leaf.id, outs[0], False))
+                self.timeline.append(("grad", p, leaf.id, outs[0], False, total))
+            elif leaf.id in self.pass_leaf_event:
+                # A hook saw the gradient first: its event shows the sum it led to.
+                k = self.pass_leaf_event[leaf.id]
+                self.timeline[k] = (*self.timeline[k][:5], total)
             return
         fid = identity(frec.fn)
         for k, snap in enumerate(outs):
@@ -816,7 +886,7 @@ class Recorder:
             trec = self.by_output.get((fid, k))
             if trec is not None and trec.id not in self.pass_seen:
                 self.pass_seen.add(trec.id)
-                self.timeline.append(("grad", p, trec.id, snap, False))
+                self.timeline.append(("grad", p, trec.id, snap, False, None))
         self.timeline.append(("function", p, frec.id, ins, outs))
 
     def _register_hook(
@@ -837,7 +907,10 @@ class Recorder:
                 and rec.id not in self.pass_seen
             ):
                 self.pass_seen.add(rec.id)
-                self.timeline.append(("grad", self.current_pass, rec.id, self._blob(grad), True))
+                self.pass_leaf_event[rec.id] = len(self.timeline)
+                self.timeline.append(
+                    ("grad", self.current_pass, rec.id, self._blob(grad), True, None)
+                )
             return hook(grad)
 
         return t.register_hook(seen_by_hook)

@@ -156,6 +156,10 @@ def _tensor_node(
     t = rec.tensor
     fn_rec = state.by_fn.get(identity(rec.grad_fn)) if rec.grad_fn is not None else None
     snap = rec.snapshot
+    first = None
+    if rec.id in state.ledger.updated and t.numel():
+        # An updated parameter: its values as the program left them, and as it was made.
+        first, snap = snap, state._snapshot(t)
     return {
         "id": rec.id,
         "kind": "tensor",
@@ -177,6 +181,7 @@ def _tensor_node(
         "module": rec.module,
         "loops": [{"line": line, "iteration": i} for line, i in rec.loops],
         "previous": _kept_previous(rec, present),
+        "first_value": writer.data(first),
     }
 
 
@@ -236,6 +241,17 @@ def _event(event: tuple[Any, ...], writer: _Writer) -> dict[str, Any]:
             "node": event[2],
             "grad": writer.data(event[3]),
             "hooked": event[4],
+            "accumulated": writer.data(event[5]) if len(event) > 5 else None,
+        }
+    if kind == "update":
+        return {
+            "phase": "update",
+            "node": event[2],
+            "what": event[3],
+            "value": writer.data(event[4]),
+            "grad": writer.data(event[5]),
+            "line": event[6],
+            "label": event[7],
         }
     return {
         "phase": "backward",
@@ -261,6 +277,7 @@ def build_trace(
     elapsed_ms: float,
     relative_sequence: bool = True,
 ) -> dict[str, Any]:
+    rec.ledger.flush()
     rec.finish_pruning()
     grads: dict[int, Snapshot | None] = {}
     spans = _Spans()
@@ -311,6 +328,7 @@ def build_trace(
         "truncation": rec.truncation,
         "series": series,
         "iterations": len(rec.passes),
+        "training_steps": rec.ledger.training_steps,
         "warnings": warnings_seen,
         "seed": seed,
         "version": version,

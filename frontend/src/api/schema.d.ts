@@ -225,6 +225,8 @@ export interface components {
         };
         /** BackwardTensorEvent */
         BackwardTensorEvent: {
+            /** @description a leaf's `.grad` once this pass added its gradient (the running sum); null on a leaf when `.grad` is `grad` itself (it was None: torch adopted the gradient) */
+            accumulated?: components["schemas"]["TensorData"] | null;
             grad: components["schemas"]["TensorData"];
             /**
              * Hooked
@@ -912,6 +914,8 @@ export interface components {
             device: string;
             /** Dtype */
             dtype: string;
+            /** @description a leaf with `update` events: its values when it was made (before them) */
+            first_value?: components["schemas"]["TensorData"] | null;
             /** @description `.grad` when the program ended, as torch left it */
             grad: components["schemas"]["TensorData"] | null;
             /**
@@ -978,6 +982,7 @@ export interface components {
             /** Shape */
             shape: number[];
             span: components["schemas"]["Span"] | null;
+            /** @description its values when it was made; for a leaf changed later outside autograd (an optimizer step, `.data`: see the `update` events), when the program ended */
             value: components["schemas"]["TensorData"];
         };
         /** Trace */
@@ -1019,7 +1024,13 @@ export interface components {
             /** Stdout */
             stdout: string;
             /** Timeline */
-            timeline: (components["schemas"]["ForwardEvent"] | components["schemas"]["PrintEvent"] | components["schemas"]["BackwardFunctionEvent"] | components["schemas"]["BackwardTensorEvent"])[];
+            timeline: (components["schemas"]["ForwardEvent"] | components["schemas"]["PrintEvent"] | components["schemas"]["UpdateEvent"] | components["schemas"]["BackwardFunctionEvent"] | components["schemas"]["BackwardTensorEvent"])[];
+            /**
+             * Training Steps
+             * @description backward passes followed by an update of the parameters they filled (an optimizer step, `w.data -= ...`): a training loop's iterations
+             * @default 0
+             */
+            training_steps: number;
             /** Truncated */
             truncated: boolean;
             /**
@@ -1063,6 +1074,38 @@ export interface components {
              * @description the program: Python with torch, as in a tutorial
              */
             source: string;
+        };
+        /**
+         * UpdateEvent
+         * @description A leaf that requires grad changed outside autograd: its values (an optimizer step,
+         *     `w.data -= lr * w.grad`, `with torch.no_grad(): w -= ...`) or its `.grad` (`zero_()`,
+         *     `= None`, `zero_grad()`). The leaf keeps its one node; this is the step it changed.
+         */
+        UpdateEvent: {
+            /** @description what: value — the `.grad` the leaf held when it changed */
+            grad?: components["schemas"]["TensorData"] | null;
+            /**
+             * Label
+             * @description the source text that changed it
+             */
+            label?: string | null;
+            /** Line */
+            line?: number | null;
+            /** Node */
+            node: string;
+            /**
+             * Phase
+             * @default update
+             * @constant
+             */
+            phase: "update";
+            /** @description the new values, or the new `.grad` (null: set to None) */
+            value: components["schemas"]["TensorData"] | null;
+            /**
+             * What
+             * @enum {string}
+             */
+            what: "value" | "grad";
         };
         /** ValidationError */
         ValidationError: {

@@ -19,6 +19,7 @@ export type ForwardEvent = Schemas['ForwardEvent'];
 export type PrintEvent = Schemas['PrintEvent'];
 export type BackwardFunctionEvent = Schemas['BackwardFunctionEvent'];
 export type BackwardTensorEvent = Schemas['BackwardTensorEvent'];
+export type UpdateEvent = Schemas['UpdateEvent'];
 export type TimelineEvent = Trace['timeline'][number];
 export type ReferenceEntry = Schemas['ReferenceEntry'];
 export type Reference = Schemas['Reference'];

@@ -1,4 +1,4 @@
-// The line(s) running at a step: the current node's (forward), the backward() call's (backward).
+// The line(s) running at a step: the current node's (forward), the line that updated a parameter, the backward() call's (backward).
 import type { GraphIndex } from '../graph/graphIndex';
 import type { SceneState } from '../graph/scene';
 import type { TimelineIndex } from '../player/timeline';
@@ -8,6 +8,11 @@ export function runningAt(scene: SceneState, graph: GraphIndex, timeline: Timeli
   if (scene.phase === 'forward' && scene.current >= 0) {
     const s = graph.nodes[scene.current]?.span;
     return s ? { from: s.line, to: s.end_line ?? s.line, phase: 'forward' } : null;
+  }
+  if (scene.phase === 'update') {
+    // An optimizer step or `w.data -= ...`: the line that changed the parameter.
+    const line = timeline.updateLine[scene.cursor - 1] ?? 0;
+    return line ? { from: line, to: line, phase: 'forward' } : null;
   }
   if (scene.phase === 'backward' && scene.pass !== null) {
     const line = timeline.passes.find((p) => p.index === scene.pass)?.line;

@@ -4,6 +4,7 @@ import type { TensorData, Trace } from '../api/types';
 import { formatShape, formatTensor, scalarOf, toNumber } from '../lib/format';
 import { ROLES } from './graphIndex';
 import type { GraphIndex } from './graphIndex';
+import { historyOf } from './leafState';
 import { NODE_PENDING, type SceneState } from './scene';
 
 /** The gradient a node received by this cursor in the current pass (tensor nodes), or null. */
@@ -28,14 +29,19 @@ export function describeNode(trace: Trace, g: GraphIndex, scene: SceneState, i: 
 }
 
 /**
- * A scalar leaf's `.grad` as of `cursor`: None until a gradient reaches it; at the
- * end, the `.grad` torch left. Between, the gradients received so far added up (as
- * backward() accumulates them), unless the final `.grad` says each pass started
- * from zero (a training loop's zero_grad()): then the latest one.
+ * A scalar leaf's `.grad` as of `cursor`, as the recorder saw it change (the running
+ * sum after each pass, zero_(), = None); null while it is None.
  */
 export function leafGradAt(trace: Trace, g: GraphIndex, i: number, cursor: number): number | null {
   const node = g.nodes[i];
   if (!node || node.kind !== 'tensor') return null;
+  const h = historyOf(trace, g);
+  if (h.tracksGrad(i)) {
+    const grad = h.gradAt(i, cursor);
+    const s = grad ? scalarOf(grad) : null;
+    return s === null ? null : toNumber(s);
+  }
+  // A trace without the running sums (an older export): add up what reached it.
   const received: number[] = [];
   let reached = 0;
   for (let q = g.bwdStart[i]!; q < g.bwdStart[i + 1]!; q++) {

@@ -27,7 +27,7 @@ export class GraphIndex {
   /** Backward events per node, CSR: events of node i are bwdEvents[bwdStart[i] .. bwdStart[i+1]). */
   readonly bwdStart: Int32Array;
   readonly bwdEvents: Int32Array;
-  /** Node of each timeline event, -1 for prints. */
+  /** Node of each timeline event (an update's: the leaf it changes), -1 for prints. */
   readonly eventNode: Int32Array;
   readonly edgeSource: Int32Array;
   readonly edgeTarget: Int32Array;
@@ -105,7 +105,7 @@ export class GraphIndex {
       this.eventNode[k] = i;
       if (e.phase === 'forward') {
         if (fwd[i] === -2) fwd[i] = k;
-      } else {
+      } else if (e.phase === 'backward') {
         bwdOwner.push(i);
         bwdIndex.push(k);
       }
@@ -127,6 +127,17 @@ export class GraphIndex {
   /** The program's name for a node: its variable, its own name, its label, or its op. */
   title(i: number): string {
     return this.titles[i] ?? '';
+  }
+
+  /**
+   * Whether edge `e` is a graph cut: data flow autograd does not record (no_grad,
+   * detach, `.data`) out of a tensor that requires grad. Data that never required a
+   * gradient (features, indices, linspace) flows untracked without anything being cut.
+   */
+  isCut(e: number): boolean {
+    if (this.edgeKind[e] !== EDGE_NOGRAD) return false;
+    const source = this.nodes[this.edgeSource[e]!];
+    return !!source && (source.kind === 'function' || source.requires_grad);
   }
 
   /** The latest backward event of node i before `cursor`, or -1. */

@@ -7,6 +7,7 @@ import type { Trace } from '../api/types';
 import { formatCompact, formatShape } from '../lib/format';
 import { FUNCTION_HEIGHT, NODE_HEIGHT, TAG_ROOM } from './geometry';
 import { KIND_FUNCTION, type GraphIndex } from './graphIndex';
+import { historyOf } from './leafState';
 
 /** Every text on a node is this size in layout units (at zoom 1, CSS px). */
 export const LABEL_PX = 12;
@@ -62,7 +63,7 @@ export interface TextItem {
 
 export interface LabelOptions {
   /** The trace the graph was built from: its backward events give every gradient shown. */
-  trace?: Pick<Trace, 'timeline'>;
+  trace?: Pick<Trace, 'timeline' | 'passes'>;
   /** Tags a node may show above it (badges, "hook fired"): the box is made wide enough for them. */
   tags?: (node: number) => string[];
 }
@@ -82,7 +83,10 @@ export function nodeLabels(g: GraphIndex, measure: Measure, options: LabelOption
   const width = new Float32Array(g.n);
   // The widest gradient each tensor node will show, over all backward events.
   const gradW = new Float32Array(g.n);
+  // And the widest value: a parameter an optimizer updates shows its values of each step.
+  const valueMaxW = new Float32Array(g.n);
   const timeline = options.trace?.timeline ?? [];
+  const history = options.trace ? historyOf(options.trace, g) : null;
   for (let i = 0; i < g.n; i++) {
     if (g.kind[i] === KIND_FUNCTION) continue;
     for (let q = g.bwdStart[i]!; q < g.bwdStart[i + 1]!; q++) {
@@ -90,6 +94,9 @@ export function nodeLabels(g: GraphIndex, measure: Measure, options: LabelOption
       if (!e || e.phase !== 'backward' || e.node_kind !== 'tensor') continue;
       gradW[i] = Math.max(gradW[i]!, measure(gradLabel(formatCompact(e.grad) || '✓'), FONTS.value));
     }
+    const shown = history?.shown(i);
+    for (const x of shown?.grads ?? []) gradW[i] = Math.max(gradW[i]!, measure(gradLabel(formatCompact(x) || '✓'), FONTS.value));
+    for (const x of shown?.values ?? []) valueMaxW[i] = Math.max(valueMaxW[i]!, measure(formatCompact(x), FONTS.value));
   }
   for (let i = 0; i < g.n; i++) {
     const node = g.nodes[i]!;
@@ -112,7 +119,8 @@ export function nodeLabels(g: GraphIndex, measure: Measure, options: LabelOption
       w = Math.max(MIN_FUNCTION, 2 * PILL_PAD + titleW[i]!);
     } else {
       const row1 = titleW[i]! + (detailW[i]! ? GAP + detailW[i]! : 0);
-      const row2 = valueW[i]! + (valueW[i]! && gradW[i]! ? GAP : 0) + gradW[i]!;
+      const vw = Math.max(valueW[i]!, valueMaxW[i]!);
+      const row2 = vw + (vw && gradW[i]! ? GAP : 0) + gradW[i]!;
       w = Math.max(MIN_TENSOR, 2 * PAD + Math.max(row1, row2));
     }
     width[i] = Math.ceil(Math.max(w, tagsW));
@@ -129,7 +137,17 @@ export function boxHeight(g: GraphIndex, i: number): number {
  * The texts of node `i` and where they go in its box of width `w`: what the renderer
  * draws and what the browser tests check. `full` is false when zoomed out (title only).
  */
-export function labelItems(g: GraphIndex, labels: NodeLabels, i: number, w: number, grad: string, gradW: number, full: boolean): TextItem[] {
+export function labelItems(
+  g: GraphIndex,
+  labels: NodeLabels,
+  i: number,
+  w: number,
+  grad: string,
+  gradW: number,
+  full: boolean,
+  /** The value as of this step, when it is not the node's first (an updated parameter). */
+  valueNow?: { text: string; w: number },
+): TextItem[] {
   const h = boxHeight(g, i);
   const title = labels.title[i]!;
   const tw = labels.titleW[i]!;
@@ -137,8 +155,8 @@ export function labelItems(g: GraphIndex, labels: NodeLabels, i: number, w: numb
   const items: TextItem[] = [{ text: title, font: FONTS.title, x: PAD, y: ROW1, w: tw }];
   const d = labels.detail[i]!;
   if (d) items.push({ text: d, font: FONTS.detail, x: w - PAD - labels.detailW[i]!, y: ROW1, w: labels.detailW[i]! });
-  const value = labels.value[i]!;
-  if (value) items.push({ text: value, font: FONTS.value, x: PAD, y: ROW2, w: labels.valueW[i]! });
+  const value = valueNow?.text ?? labels.value[i]!;
+  if (value) items.push({ text: value, font: FONTS.value, x: PAD, y: ROW2, w: valueNow?.w ?? labels.valueW[i]! });
   if (grad) items.push({ text: grad, font: FONTS.value, x: w - PAD - gradW, y: ROW2, w: gradW });
   return items;
 }

@@ -34,6 +34,8 @@ export interface DrawInput {
   transform: ViewTransform;
   /** The gradient text for a node at this cursor ('' if none). */
   gradText: (node: number) => string;
+  /** The value text of a node at this cursor when it changed since it was made (else undefined). */
+  valueText?: (node: number) => string | undefined;
   marks?: Marks;
 }
 
@@ -80,7 +82,7 @@ export class Renderer {
     this.ensureLengths(layout);
     ctx.globalAlpha = 1;
     for (let e = 0; e < graph.edgeSource.length; e++) {
-      if (graph.edgeKind[e] !== EDGE_NOGRAD || !visible(graph.edgeSource[e]!)) continue;
+      if (!graph.isCut(e) || !visible(graph.edgeSource[e]!)) continue;
       if (scene.edgeState[e] === EDGE_HIDDEN) continue;
       const [mx, my] = this.pointAt(layout, e, 0.5);
       const [ax, ay] = this.pointAt(layout, e, 0.45);
@@ -306,7 +308,10 @@ export class Renderer {
     const gradW = grad ? ctx.measureText(grad).width : 0;
     ctx.textBaseline = 'middle';
     ctx.textAlign = 'left';
-    for (const item of labelItems(graph, labels, i, w, grad, gradW, full)) {
+    const v = full ? input.valueText?.(i) : undefined;
+    ctx.font = FONTS.value;
+    const valueNow = v === undefined ? undefined : { text: v, w: ctx.measureText(v).width };
+    for (const item of labelItems(graph, labels, i, w, grad, gradW, full, valueNow)) {
       ctx.font = item.font;
       ctx.fillStyle = item.text === grad ? palette.gradientText : item.font === FONTS.detail ? palette.muted : palette.text;
       // Boxes are sized for their texts; fit() only guards against a font that measures wider here.

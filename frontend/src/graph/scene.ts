@@ -1,7 +1,7 @@
 // What to draw at a cursor: a pure function of (graph, timeline, cursor, fraction).
 // Node states and edge states change only when the cursor moves (computed once per
 // cursor); pulses move with the fraction of the current step.
-import { EV_FORWARD, EV_PRINT, type TimelineIndex } from '../player/timeline';
+import { EV_FORWARD, EV_PRINT, EV_UPDATE, type TimelineIndex } from '../player/timeline';
 import type { LayoutResult } from './geometry';
 import { KIND_FUNCTION, type GraphIndex } from './graphIndex';
 import { FONTS, LABEL_PX, TAG_H, TAG_RISE, TAG_TEXT_PAD, TAG_TEXT_Y, ZOOM, boxHeight, gradLabel, labelItems, tagItems, type Measure, type NodeLabels } from './labels';
@@ -30,8 +30,8 @@ export interface SceneState {
   cursor: number;
   /** The node of the latest event, or -1. */
   current: number;
-  /** 'forward' or 'backward' for the latest event, null at the start or on a print. */
-  phase: 'forward' | 'backward' | null;
+  /** 'forward', 'backward' or 'update' (a leaf changed outside autograd) for the latest event, null at the start or on a print. */
+  phase: 'forward' | 'backward' | 'update' | null;
   pass: number | null;
   nodeState: Uint8Array;
   edgeState: Uint8Array;
@@ -68,7 +68,7 @@ export function sceneAt(g: GraphIndex, tl: TimelineIndex, cursor: number): Scene
     const k = tl.kinds[c - 1]!;
     if (k !== EV_PRINT) {
       current = g.eventNode[c - 1]!;
-      phase = k === EV_FORWARD ? 'forward' : 'backward';
+      phase = k === EV_FORWARD ? 'forward' : k === EV_UPDATE ? 'update' : 'backward';
     }
   }
   return { cursor: c, current, phase, pass, nodeState, edgeState, gradEvent };
@@ -83,7 +83,7 @@ export function pulsesAt(g: GraphIndex, tl: TimelineIndex, cursor: number, fract
   if (cursor <= 0 || cursor > tl.length || fraction >= 1) return [];
   const k = cursor - 1;
   const kind = tl.kinds[k]!;
-  if (kind === EV_PRINT) return [];
+  if (kind === EV_PRINT || kind === EV_UPDATE) return [];
   const pulses: Pulse[] = [];
   const f = Math.max(0, fraction);
   if (kind === EV_FORWARD) {
@@ -129,6 +129,7 @@ export function drawnNodes(args: {
   scene: SceneState;
   transform: { k: number; x: number; y: number };
   gradText: (node: number) => string;
+  valueText?: (node: number) => string | undefined;
   marks: Marks | null;
   measure: Measure;
 }): DrawnNode[] {
@@ -145,7 +146,9 @@ export function drawnNodes(args: {
     const shown = pending ? k >= ZOOM.ghostText : k >= ZOOM.text;
     const full = !pending && k >= ZOOM.detail;
     const grad = full && graph.kind[i] !== KIND_FUNCTION ? gradLabel(args.gradText(i)) : '';
-    const items = shown ? labelItems(graph, labels, i, w, grad, grad ? measure(grad, FONTS.value) : 0, full) : [];
+    const v = full ? args.valueText?.(i) : undefined;
+    const valueNow = v === undefined ? undefined : { text: v, w: measure(v, FONTS.value) };
+    const items = shown ? labelItems(graph, labels, i, w, grad, grad ? measure(grad, FONTS.value) : 0, full, valueNow) : [];
     const tags = marks && k >= ZOOM.tags ? tagItems(nodeTags(i, marks, pending).map((x) => x.text), w, (s) => measure(s, FONTS.tag)) : [];
     out.push({
       node: i,

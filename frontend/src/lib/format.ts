@@ -159,3 +159,9 @@ export function tensorView(t: TensorData | null | undefined, maxTable = 64): Ten
   const more = t.numel > shown.length ? ', …' : '';
   return { kind: 'summary', text: `${formatShape(t.shape)} · ${statsLine(t)}`, preview: `[${shown.join(', ')}${more}]` };
 }
+
+/** Every element the trace carries of `t`, as numbers, when it carries them all; else []. */
+export function flatNumbers(t: TensorData): number[] {
+  const { values, complete } = knownValues(t);
+  return complete ? values.map((v) => toNumber(v)) : [];
+}

@@ -1,7 +1,8 @@
 // The current step in words, for the player bar (and its live region).
 import type { Trace } from '../api/types';
 import type { GraphIndex } from '../graph/graphIndex';
-import { formatCompact, formatShape } from '../lib/format';
+import { historyOf, sgdRate } from '../graph/leafState';
+import { flatNumbers, formatCompact, formatNumber, formatShape } from '../lib/format';
 
 export function stepCaption(trace: Trace, g: GraphIndex, cursor: number): string {
   if (cursor <= 0) return trace.timeline.length ? 'ready: press Play or →' : 'nothing to play';
@@ -10,6 +11,11 @@ export function stepCaption(trace: Trace, g: GraphIndex, cursor: number): string
   if (e.phase === 'print') return `printed “${oneLine(e.text)}”`;
   const i = g.byId.get(e.node);
   const name = i === undefined ? e.node : g.title(i);
+  if (e.phase === 'update') {
+    if (i === undefined) return '';
+    if (e.what === 'grad') return e.value ? `${name}.grad set to ${formatCompact(e.value) || formatShape(e.value.shape)}` : `${name}.grad set to None`;
+    return updateCaption(trace, g, i, name, cursor);
+  }
   if (e.phase === 'forward') {
     const node = i === undefined ? null : g.nodes[i];
     const value = node && node.kind === 'tensor' ? formatCompact(node.value) || formatShape(node.shape) : '';
@@ -18,6 +24,26 @@ export function stepCaption(trace: Trace, g: GraphIndex, cursor: number): string
   if (e.node_kind === 'function') return `${name} ran: gradients to its inputs`;
   const grad = formatCompact(e.grad) || formatShape(e.grad.shape);
   return `gradient reached ${name}: ${grad}`;
+}
+
+/** A parameter changed: its numbers before and after, and the step rule when it is plain SGD. */
+function updateCaption(trace: Trace, g: GraphIndex, i: number, name: string, cursor: number): string {
+  const e = trace.timeline[cursor - 1];
+  if (!e || e.phase !== 'update') return '';
+  const h = historyOf(trace, g);
+  const before = h.valueAt(i, cursor - 1);
+  const after = e.value;
+  const where = e.line ? ` (line ${e.line})` : '';
+  if (!before || !after) return `updated ${name}${where}`;
+  const b = flatNumbers(before);
+  const a = flatNumbers(after);
+  const grad = e.grad ? flatNumbers(e.grad) : null;
+  const lr = grad ? sgdRate(b, a, grad) : null;
+  if (lr !== null && b.length === 1) {
+    return `updated ${name}${where}: ${name} ← ${name} − lr·grad = ${formatNumber(b[0]!)} − ${formatNumber(lr)}·${formatNumber(grad![0]!)} = ${formatNumber(a[0]!)}`;
+  }
+  const rule = lr !== null ? `: ${name} ← ${name} − ${formatNumber(lr)}·${name}.grad` : e.grad ? ` from its .grad ${formatCompact(e.grad)}` : '';
+  return `updated ${name}${where}${rule}: ${formatCompact(before)} → ${formatCompact(after)}`;
 }
 
 /** Printed text on one line: line breaks as " ↵ " (not a literal "\n"), at most 60 characters. */

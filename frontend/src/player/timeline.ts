@@ -7,6 +7,8 @@ export const EV_FORWARD = 0;
 export const EV_BACKWARD_FUNCTION = 1;
 export const EV_BACKWARD_TENSOR = 2;
 export const EV_PRINT = 3;
+/** A leaf changed outside autograd: its values (an optimizer step) or its `.grad`. */
+export const EV_UPDATE = 4;
 
 export interface PassRange {
   /** The pass's index (as in `trace.passes`). */
@@ -35,6 +37,8 @@ export class TimelineIndex {
   readonly segments: Segment[];
   /** Event indices of print events, ascending. */
   readonly prints: Int32Array;
+  /** The source line of each update event (0: not known, or not an update). */
+  readonly updateLine: Int32Array;
 
   constructor(trace: Pick<Trace, 'timeline' | 'passes'>) {
     const events = trace.timeline;
@@ -42,6 +46,7 @@ export class TimelineIndex {
     this.length = n;
     this.kinds = new Uint8Array(n);
     this.passOf = new Int32Array(n).fill(-1);
+    this.updateLine = new Int32Array(n);
     const prints: number[] = [];
     const ranges = new Map<number, PassRange>();
     const segments: Segment[] = [];
@@ -55,6 +60,10 @@ export class TimelineIndex {
       } else if (e.phase === 'print') {
         this.kinds[i] = EV_PRINT;
         prints.push(i);
+      } else if (e.phase === 'update') {
+        this.kinds[i] = EV_UPDATE;
+        this.updateLine[i] = e.line ?? 0;
+        phase = 'forward';
       } else {
         this.kinds[i] = e.node_kind === 'tensor' ? EV_BACKWARD_TENSOR : EV_BACKWARD_FUNCTION;
         pass = e.pass;
@@ -110,7 +119,7 @@ export class TimelineIndex {
     if (cursor >= this.length) return 'end';
     for (let i = cursor - 1; i >= 0; i--) {
       const k = this.kinds[i]!;
-      if (k === EV_FORWARD) return 'forward';
+      if (k === EV_FORWARD || k === EV_UPDATE) return 'forward';
       if (k !== EV_PRINT) return 'backward';
     }
     return 'forward';

@@ -95,6 +95,7 @@ export function leafTrace(): Trace {
     truncation: [],
     series: [],
     iterations: 1,
+    training_steps: 0,
     warnings: [],
     seed: 0,
     version: 'test',
