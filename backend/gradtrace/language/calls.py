@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
 import torch
 from torch import nn
 from torch.nn.modules.lazy import LazyModuleMixin
@@ -60,6 +61,9 @@ from gradtrace.trace.recorder import module_parameters
 
 if TYPE_CHECKING:
     from gradtrace.language.interpreter import Interpreter
+
+# What a numpy scalar type may be called with: one number (or its text).
+_SCALARS = (bool, int, float, complex, str, np.generic)
 
 
 def expr_Call(self: Interpreter, node: ast.Call, fc: _FunctionContext) -> Closure:
@@ -258,6 +262,23 @@ def invoke(
             raise TypeError("torch.autograd.Function is used by subclassing it")
         elif target is torch.device or target is torch.Generator:
             _refuse_meta(args, kwargs, True)
+        elif issubclass(target, np.ndarray):
+            # Reachable as np.ndarray, type(a), a.__class__: its constructor hands out
+            # uninitialised memory, or a view of any size over a buffer with any strides.
+            raise ForbiddenError(
+                "numpy.ndarray(...) makes uninitialised memory: make arrays with np.zeros, "
+                "np.ones, np.array or np.arange"
+            )
+        elif issubclass(target, np.generic):
+            # np.float64([...]) makes an array, of a size nothing checked: scalars only.
+            for arg in (*args, *kwargs.values()):
+                if not isinstance(arg, _SCALARS) and not (
+                    isinstance(arg, (Tensor, np.ndarray)) and arg.ndim == 0
+                ):
+                    raise ForbiddenError(
+                        f"numpy.{target.__name__}(...) takes one number here; for an array "
+                        f"write np.array(values, dtype=np.{target.__name__})"
+                    )
         elif target is str:
             for arg in args:
                 self.check_printable(arg)
