@@ -64,6 +64,8 @@ if TYPE_CHECKING:
 
 # What a numpy scalar type may be called with: one number (or its text).
 _SCALARS = (bool, int, float, complex, str, np.generic)
+# Python's containers as classes (type([]), {}.__class__): called as their builtins.
+_CONTAINERS = frozenset({list, tuple, dict, set, frozenset})
 
 
 def expr_Call(self: Interpreter, node: ast.Call, fc: _FunctionContext) -> Closure:
@@ -250,7 +252,11 @@ def invoke(
     limit = self.limits.tensor_elements
     fresh = False
     if kind is type or isinstance(target, type):
-        if issubclass(target, nn.Module):
+        if target in _CONTAINERS:
+            # type(x) and x.__class__ answer with Python's own list, set, dict...: called,
+            # each is the builtin of that name, which bounds what C reads and hashes.
+            target = self.builtin_table[target.__name__]
+        elif issubclass(target, nn.Module):
             sizes.check_module_class(target, args, kwargs, limit)
             _refuse_meta(args, kwargs, True)
             if issubclass(target, (nn.ParameterDict, nn.ModuleDict)):
