@@ -7,6 +7,7 @@ Each function is a method of the Interpreter (bound in interpreter.py).
 from __future__ import annotations
 
 import ast
+import collections
 import functools
 import time
 from collections.abc import Callable
@@ -30,6 +31,8 @@ from gradtrace.language.namespaces import (
 from gradtrace.language.pymodules import bounded_args
 from gradtrace.language.runtime import (
     _CONSUMING_TYPES,
+    _HASHING_TYPES,
+    _ITERABLE_METHODS,
     _LEGACY_TENSOR_TYPES,
     _MISSING,
     _NAMING_METHODS,
@@ -42,6 +45,7 @@ from gradtrace.language.runtime import (
     _check_gradcheck,
     _check_lazy_layer,
     _FunctionContext,
+    _hashed_items,
     _keys,
     _owner_of,
     _refuse_meta,
@@ -290,6 +294,9 @@ def invoke(
                 self.check_printable(arg)
         elif target in _CONSUMING_TYPES:
             args = bounded_args(args)  # deque(itertools.count()) stops at the limit
+            if target in _HASHING_TYPES:  # Counter(it): each item hashed in C, bounded first
+                first = 1 if target is collections.defaultdict else 0  # its factory
+                args = (*args[:first], *(_hashed_items(a) for a in args[first:]))
         elif issubclass(target, Tensor) or target in _LEGACY_TENSOR_TYPES:
             # torch.Tensor(n) allocates n uninitialised elements, as torch.empty does.
             sizes.check_call("empty", torch.empty, args, kwargs, limit)
@@ -393,8 +400,10 @@ def call_method(
         method = getattr(owner, name)
     kind = type(owner)
     limits = self.limits
-    if kind in _CONSUMING_TYPES or kind is str or kind is list or kind is set:
+    if kind in _CONSUMING_TYPES or kind is str or kind is list or kind is set or kind is frozenset:
         args = bounded_args(args)  # "".join / list.extend / deque.extend of an iterator
+        if kind in _HASHING_TYPES and name in _ITERABLE_METHODS:
+            args = tuple(_hashed_items(a) for a in args)  # counter.update(it): items hashed
     if kind is str:
         if name == "format":
             return self.format_string(owner, args, kwargs)

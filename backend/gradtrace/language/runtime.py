@@ -20,6 +20,7 @@ from gradtrace.language.callables import Checked
 from gradtrace.language.classes import ProgramObject
 from gradtrace.language.errors import ForbiddenError, LimitError, ProgramError
 from gradtrace.language.namespaces import LEGACY_TENSOR_TYPES
+from gradtrace.language.pymodules import bounded_iterable
 from gradtrace.language.values import (
     Namespace,
     UserFunction,
@@ -265,6 +266,37 @@ def _check_key(key: Any) -> None:
     """A tuple about to be hashed: bounded first (sizes.check_nesting)."""
     if type(key) is tuple or type(key) is frozenset:
         sizes.check_nesting(key)
+
+
+# Methods of the hashing containers that read an iterable whose items C then hashes.
+_ITERABLE_METHODS = frozenset(
+    {"update", "union", "intersection", "difference", "issubset", "issuperset", "subtract"}
+)
+_HASHING_TYPES = frozenset(
+    {set, frozenset, dict, collections.OrderedDict, collections.defaultdict, collections.Counter}
+)
+
+
+def _hashed_items(value: Any) -> Any:
+    """An iterable whose items C is about to hash (Counter(it), od.update(it), s.update(it)):
+    an iterator, or an object of the program that iterates, is read (capped) into a list,
+    and each item is bounded first (sizes.check_nesting). Mappings, strings and ranges
+    hold nothing to bound; what is not iterable is left for the callee to refuse."""
+    kind = type(value)
+    if kind is list or kind is tuple:
+        for item in value:
+            sizes.check_nesting(item)
+        return value
+    if isinstance(value, (dict, set, frozenset, str, range, Tensor)) or hasattr(value, "keys"):
+        return value
+    try:
+        iterator = iter(value)
+    except TypeError:
+        return value
+    items = list(bounded_iterable(iterator))
+    for item in items:
+        sizes.check_nesting(item)
+    return items
 
 
 def _keys(items: list[Any]) -> list[Any]:
