@@ -333,7 +333,7 @@ def invoke(
         if isinstance(result, LazyModuleMixin):
             # Its weight is made by a pre-hook at the first call, sized by the input.
             result.register_forward_pre_hook(
-                functools.partial(_check_lazy_layer, limit), prepend=True
+                functools.partial(_check_lazy_layer, limit), prepend=True, with_kwargs=True
             )
         if self.rec.active:
             self.rec.adopt_parameters(result, node, label)

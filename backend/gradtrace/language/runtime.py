@@ -335,9 +335,16 @@ def _refuse_meta(args: tuple[Any, ...], kwargs: dict[str, Any], positional: bool
 _LEGACY_TENSOR_TYPES = frozenset(getattr(torch, name) for name in LEGACY_TENSOR_TYPES)
 
 
-def _check_lazy_layer(limit: int, module: nn.Module, args: tuple[Any, ...]) -> None:
-    if isinstance(module, LazyModuleMixin) and module.has_uninitialized_params():
-        sizes.check_lazy_module(module, args, limit)
+def _check_lazy_layer(
+    limit: int, module: nn.Module, args: tuple[Any, ...], kwargs: dict[str, Any]
+) -> None:
+    """A forward pre-hook (with kwargs, put first) on each lazy layer: the weight torch's
+    own pre-hook is about to make, sized before it does. torch's method is asked whether
+    the layer is still lazy, not the layer's (a program's subclass may answer False)."""
+    if isinstance(module, LazyModuleMixin) and LazyModuleMixin.has_uninitialized_params(
+        module  # type: ignore[arg-type]
+    ):
+        sizes.check_lazy_module(module, args, limit, kwargs)
 
 
 def _zero_fill(t: Tensor) -> None:

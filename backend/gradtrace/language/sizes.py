@@ -440,28 +440,54 @@ def check_matmul(a: torch.Tensor, b: torch.Tensor, limit: int) -> None:
         raise _refuse("matmul", numel, limit)
 
 
-def lazy_weight_numel(module: torch.nn.Module, args: tuple[Any, ...]) -> int:
+def lazy_weight_numel(
+    module: torch.nn.Module, args: tuple[Any, ...], kwargs: dict[str, Any] | None = None
+) -> int:
     """The size of the weight a lazy layer (nn.LazyLinear...) is about to make from the
-    first input it sees: torch allocates it in a pre-hook, unchecked."""
-    inputs = [a for a in args if isinstance(a, torch.Tensor)]
-    if not inputs or inputs[0].dim() == 0:
+    first input it sees: torch allocates it in a pre-hook, unchecked. The input is found
+    where torch's pre-hook finds it (first positional, or `input=`), and the shape is
+    worked out as torch's initialize_parameters works it out, from the layer's current
+    attributes (a program may have set kernel_size or out_channels)."""
+    x = args[0] if args else (kwargs or {}).get("input")
+    if x is None:
         return 0
-    shape = inputs[0].shape
+    if not isinstance(x, torch.Tensor):
+        from gradtrace.language.errors import ForbiddenError
+
+        # torch reads .shape of whatever it is given: a program's object could answer
+        # one shape here and another to torch.
+        raise ForbiddenError(
+            f"the first input of a {type(module).__name__} (which sizes its weight) must "
+            "be a tensor"
+        )
+    if x.dim() == 0:
+        return 0
+    shape = x.shape
     if isinstance(module, torch.nn.LazyLinear):
-        return int(module.out_features) * int(shape[-1])
+        return max(int(module.out_features), 0) * int(shape[-1])
     if isinstance(module, torch.nn.modules.conv._LazyConvXdMixin):
         conv: Any = module
-        batched = len(shape) == len(conv.kernel_size) + 2
-        in_channels = int(shape[1] if batched else shape[0])
-        kernel = math.prod(int(k) for k in conv.kernel_size)
-        return in_channels * int(conv.out_channels) * kernel // max(int(conv.groups), 1)
+        in_channels = int(conv._get_in_channels(x))  # torch's own rule for which dim
+        groups = int(conv.groups)
+        if groups <= 0:
+            return 0  # torch refuses it before making anything
+        kernel = math.prod(max(int(k), 0) for k in conv.kernel_size)
+        out_channels = max(int(conv.out_channels), 0)
+        if conv.transposed:
+            return in_channels * (out_channels // groups) * kernel
+        return out_channels * (in_channels // groups) * kernel
     if isinstance(module, torch.nn.modules.batchnorm._LazyNormBase):
         return int(shape[1] if len(shape) > 1 else shape[0])
     return 0
 
 
-def check_lazy_module(module: torch.nn.Module, args: tuple[Any, ...], limit: int) -> None:
-    numel = lazy_weight_numel(module, args)
+def check_lazy_module(
+    module: torch.nn.Module,
+    args: tuple[Any, ...],
+    limit: int,
+    kwargs: dict[str, Any] | None = None,
+) -> None:
+    numel = lazy_weight_numel(module, args, kwargs)
     if numel > limit:
         raise _refuse(type(module).__name__, numel, limit)
 
