@@ -44,7 +44,10 @@ from gradtrace.language.runtime import (
     _check_against,
     _check_gradcheck,
     _check_lazy_layer,
+    _ATTENTION,
+    _check_attention,
     _FunctionContext,
+    _guard_attention,
     _hashed_items,
     _keys,
     _owner_of,
@@ -335,6 +338,9 @@ def invoke(
             result.register_forward_pre_hook(
                 functools.partial(_check_lazy_layer, limit), prepend=True, with_kwargs=True
             )
+        # Transformer's layers make their attention modules inside torch (or deep-copy
+        # the program's): each is guarded, wherever it sits.
+        _guard_attention(result, limit)
         if self.rec.active:
             self.rec.adopt_parameters(result, node, label)
     return self.after_call(result, args, kwargs, node, label)
@@ -450,6 +456,13 @@ def call_method(
                 _refuse_private_names(arg)
         if name == "__init__":
             self.check_base_init(owner, method, args, kwargs)
+        elif name == "forward" and isinstance(owner, _ATTENTION):
+            # m.forward(...) and super().forward(...) run no hooks: checked here.
+            _check_attention(limits.tensor_elements, owner, args, kwargs)
+        elif name == "register_forward_pre_hook":
+            result = method(*args, **kwargs)
+            _guard_attention(owner, limits.tensor_elements)  # the check stays the last hook
+            return self.after_call(result, args, kwargs, node, label)
     result = method(*args, **kwargs)
     return self.after_call(result, args, kwargs, node, label)
 

@@ -492,8 +492,38 @@ def check_lazy_module(
         raise _refuse(type(module).__name__, numel, limit)
 
 
+def check_attention(query: Any, key: Any, heads: int, limit: int) -> None:
+    """Attention of `query` over `key` (MultiheadAttention, a Transformer layer's fast
+    path): torch makes a score for each head, query position and key position in one
+    C call, whatever the output's size. Positions are all but the last (embedding) dim;
+    the batch is the smaller of the first two dims of a batched input, which bounds the
+    scores from above whichever of them batch_first names."""
+    if not isinstance(query, torch.Tensor) or not isinstance(key, torch.Tensor):
+        return  # torch refuses it itself
+    if query.dim() == 0 or key.dim() == 0:
+        return
+    embed = int(query.shape[-1])
+    rows_q = query.numel() // max(embed, 1)
+    rows_k = key.numel() // max(int(key.shape[-1]), 1)
+    batch = min(int(query.shape[0]), int(query.shape[1])) if query.dim() == 3 else 1
+    pairs = rows_q * rows_k // max(batch, 1)
+    scores = max(heads, 1) * pairs
+    if scores > limit:
+        raise LimitError(
+            f"attention of {rows_q:,} query and {rows_k:,} key positions would make "
+            f"{scores:,} scores; the limit is {limit:,} elements per tensor"
+        )
+    cost = 2 * pairs * embed  # q @ k^T and the scores @ v, over all heads
+    if cost > limit * OPS_PER_ELEMENT:
+        raise LimitError(
+            f"attention would take {cost:,} multiply-adds; the limit is "
+            f"{limit * OPS_PER_ELEMENT:,} per operation"
+        )
+
+
 __all__ = [
     "GROWERS",
+    "check_attention",
     "check_broadcast",
     "check_call",
     "check_lazy_module",
