@@ -301,13 +301,18 @@ def invoke(
                 first = 1 if target is collections.defaultdict else 0  # its factory
                 args = (*args[:first], *(_hashed_items(a) for a in args[first:]))
         elif issubclass(target, Tensor) or target in _LEGACY_TENSOR_TYPES:
-            # torch.Tensor(n) allocates n uninitialised elements, as torch.empty does.
-            sizes.check_call("empty", torch.empty, args, kwargs, limit)
-            fresh = (
-                not args
-                or not isinstance(args[0], (list, tuple, Tensor))
-                or (type(args[0]) is torch.Size)
+            # torch.Tensor(n) allocates n uninitialised elements, as torch.empty does;
+            # torch.LongTensor([n, n]) is data, as torch.tensor takes it.
+            data = (
+                bool(args)
+                and isinstance(args[0], (list, tuple, Tensor))
+                and type(args[0]) is not torch.Size
             )
+            if data:
+                sizes.check_call("tensor", torch.tensor, args[:1], {}, limit)
+            else:
+                sizes.check_call("empty", torch.empty, args, kwargs, limit)
+            fresh = not data
     elif identity(target) in TORCH_CALLABLES:
         fname = getattr(target, "__name__", name)
         sizes.check_call(fname, target, args, kwargs, limit)

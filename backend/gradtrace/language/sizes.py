@@ -13,6 +13,7 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import numpy as np
 import torch
 
 from gradtrace.language.errors import LimitError
@@ -102,16 +103,18 @@ def _numbers_product(values: Any, depth: int = 0) -> tuple[float, int, int]:
     sum_tensors = 0
     for v in values:
         t = type(v)
-        if t is int or t is float:
-            a = abs(v)
+        if t is int or t is float or isinstance(v, (np.integer, np.floating)):
+            # numpy's numbers are sizes to torch too: torch.zeros(np.int64(10**5), ...).
+            a = abs(float(v))
             if a > 1:
                 prod_numbers *= a
         elif isinstance(v, torch.Tensor):
             n = v.numel()
             prod_tensors *= max(n, 1)
             sum_tensors += n
-            if n == 1 and v.dim() == 0 and _integral(v):
-                # A size given as a 0-dim tensor: torch.ones(torch.tensor(10**9)).
+            if n == 1 and _integral(v):
+                # A size given as a one-element tensor, of any dim (torch takes
+                # torch.tensor([10**9]) as it takes torch.tensor(10**9)).
                 a = abs(int(v.item()))
                 if a > 1:
                     prod_numbers *= a
@@ -140,6 +143,14 @@ def in_vmap(t: torch.Tensor) -> bool:
             return True
         t = functorch.get_unwrapped(t)
     return False
+
+
+def _sizes_as_ints(value: Any, depth: int = 0) -> Any:
+    if isinstance(value, torch.Tensor) and value.numel() == 1 and _integral(value):
+        return int(value.item())
+    if type(value) in (list, tuple) and depth < 2:
+        return type(value)(_sizes_as_ints(v, depth + 1) for v in value)
+    return value
 
 
 def _to_meta(value: Any) -> Any:
@@ -205,6 +216,13 @@ def check_call(
     if bound <= limit:
         return
     numel = _dry_run(fn, args, kwargs, method_of, name)
+    if numel is None:
+        # A meta tensor is no size: one-element integer tensors given as sizes are
+        # handed to the dry run as the numbers torch reads them as.
+        numel = _dry_run(
+            fn, _sizes_as_ints(args), {k: _sizes_as_ints(v) for k, v in kwargs.items()},
+            method_of, name,
+        )  # fmt: skip
     if numel is not None and numel > limit:
         raise _refuse(name, numel, limit)
 
