@@ -264,7 +264,7 @@ def invoke(
             # each is the builtin of that name, which bounds what C reads and hashes.
             target = self.builtin_table[target.__name__]
         elif issubclass(target, nn.Module):
-            sizes.check_module_class(target, args, kwargs, limit)
+            sizes.check_module_class(target, args, kwargs, limit, self.limits.total_elements)
             _refuse_meta(args, kwargs, True)
             if issubclass(target, (nn.ParameterDict, nn.ModuleDict)):
                 for arg in (*args, *kwargs.values()):
@@ -480,7 +480,9 @@ def check_base_init(
     for klass in type(owner).__mro__:
         if klass.__dict__.get("__init__") is func:
             if "gradtrace_members" not in klass.__dict__ and klass is not nn.Module:
-                sizes.check_module_class(klass, args, kwargs, self.limits.tensor_elements)
+                sizes.check_module_class(
+                    klass, args, kwargs, self.limits.tensor_elements, self.limits.total_elements
+                )
                 _refuse_meta(args, kwargs, True)
             return
 

@@ -399,10 +399,55 @@ def check_index(tensor: torch.Tensor, index: Any, limit: int) -> None:
         raise _refuse("indexing", numel, limit)
 
 
-def check_module_class(cls: type, args: Any, kwargs: dict[str, Any], limit: int) -> None:
-    """nn.Linear(10**6, 10**6) allocates in its constructor: measure it on meta first."""
+def module_numel(module: torch.nn.Module) -> int:
+    """Elements of a Module's parameters and buffers, read from torch's own tables (no
+    method of a program's class runs), each tensor once."""
+    total = 0
+    seen: set[int] = set()
+    stack = [module]
+    while stack and len(seen) < 100_000:
+        m = stack.pop()
+        if id(m) in seen:
+            continue
+        seen.add(id(m))
+        table = m.__dict__
+        for name in ("_parameters", "_buffers"):
+            tensors = table.get(name)
+            if type(tensors) is dict:
+                for t in tensors.values():
+                    if isinstance(t, torch.Tensor) and id(t) not in seen:
+                        seen.add(id(t))
+                        total += t.numel()
+        children = table.get("_modules")
+        if type(children) is dict:
+            stack.extend(c for c in children.values() if isinstance(c, torch.nn.Module))
+    return total
+
+
+# Made of `num_layers` deep copies of a layer, inside torch.
+_CLONING = (torch.nn.TransformerEncoder, torch.nn.TransformerDecoder)
+
+
+def check_module_class(
+    cls: type, args: Any, kwargs: dict[str, Any], limit: int, total: int | None = None
+) -> None:
+    """nn.Linear(10**6, 10**6) allocates in its constructor: measure it on meta first.
+    With `total`, what all its tensors hold is bounded too, where torch multiplies it:
+    TransformerEncoder's copies of a layer, nn.Transformer's stacks of layers."""
+    if total is not None and issubclass(cls, _CLONING):
+        layer = args[0] if args else next(iter(kwargs.values()), None)
+        count = args[1] if len(args) > 1 else kwargs.get("num_layers")
+        if isinstance(layer, torch.nn.Module) and isinstance(count, int):
+            made = module_numel(layer) * count
+            if made > total:
+                raise LimitError(
+                    f"{cls.__name__}() would copy its layer into {made:,} elements in all; "
+                    f"the limit is {total:,} for the program's tensors"
+                )
+        return
+    stacked = total is not None and cls is torch.nn.Transformer
     prod_numbers, _, _ = _numbers_product(list(args) + list(kwargs.values()))
-    if prod_numbers <= limit:
+    if prod_numbers <= limit and not stacked:
         return
     try:
         with torch.device("meta"):
@@ -412,6 +457,11 @@ def check_module_class(cls: type, args: Any, kwargs: dict[str, Any], limit: int)
     numel = _meta_numel(module)
     if numel > limit:
         raise _refuse(cls.__name__, numel, limit)
+    if stacked and total is not None and module_numel(module) > total:
+        raise LimitError(
+            f"{cls.__name__}() would make {module_numel(module):,} elements in all; the "
+            f"limit is {total:,} for the program's tensors"
+        )
 
 
 def _broadcast_numel(sa: Sequence[int], sb: Sequence[int]) -> int | None:
