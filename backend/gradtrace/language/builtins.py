@@ -13,6 +13,7 @@ from gradtrace.language.classes import class_visible
 from gradtrace.language.errors import ForbiddenError, LimitError
 from gradtrace.language.parse import is_dunder
 from gradtrace.language.pymodules import bounded_args
+from gradtrace.language.runtime import _hashed_items
 from gradtrace.language.sizes import check_nesting
 from gradtrace.language.tensor_text import scrub
 
@@ -103,18 +104,17 @@ def make_builtins(interp: Interpreter) -> dict[str, Any]:
     def hashing(fn: Callable[..., Any]) -> Callable[..., Any]:
         """set(), frozenset(), dict(): their items are hashed in C, so bounded first."""
 
+        mapping = fn is dict  # dict() reads an object with .keys() as a mapping
+
         def wrapper(*args: Any, **kwargs: Any) -> Any:
             checked = []
             for arg in bounded_args(args):
                 bounded(arg)
-                # A mapping's keys are hashed already; anything else is materialised.
-                if not isinstance(arg, (dict, set, frozenset, str, range)) and not hasattr(
-                    arg, "keys"
-                ):
-                    arg = list(arg)
+                # Each item bounded before C hashes it; an iterator, or a program's
+                # iterable or mapping, read first (runtime._hashed_items).
+                arg = _hashed_items(arg, mapping)
+                if type(arg) is list:
                     interp.check_size(arg)
-                    for item in arg:
-                        check_nesting(item)
                 checked.append(arg)
             result = fn(*checked, **kwargs)
             interp.check_size(result)

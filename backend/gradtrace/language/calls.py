@@ -299,7 +299,8 @@ def invoke(
             args = bounded_args(args)  # deque(itertools.count()) stops at the limit
             if target in _HASHING_TYPES:  # Counter(it): each item hashed in C, bounded first
                 first = 1 if target is collections.defaultdict else 0  # its factory
-                args = (*args[:first], *(_hashed_items(a) for a in args[first:]))
+                mapping = target is not collections.Counter  # it counts what it iterates
+                args = (*args[:first], *(_hashed_items(a, mapping) for a in args[first:]))
         elif issubclass(target, Tensor) or target in _LEGACY_TENSOR_TYPES:
             # torch.Tensor(n) allocates n uninitialised elements, as torch.empty does;
             # torch.LongTensor([n, n]) is data, as torch.tensor takes it.
@@ -414,7 +415,10 @@ def call_method(
     if kind in _CONSUMING_TYPES or kind is str or kind is list or kind is set or kind is frozenset:
         args = bounded_args(args)  # "".join / list.extend / deque.extend of an iterator
         if kind in _HASHING_TYPES and name in _ITERABLE_METHODS:
-            args = tuple(_hashed_items(a) for a in args)  # counter.update(it): items hashed
+            # dict and OrderedDict take an object with .keys() as a mapping; sets and
+            # Counter iterate it.
+            mapping = kind is not set and kind is not frozenset and kind is not collections.Counter
+            args = tuple(_hashed_items(a, mapping) for a in args)  # items hashed in C
     if kind is str:
         if name == "format":
             return self.format_string(owner, args, kwargs)

@@ -277,18 +277,25 @@ _HASHING_TYPES = frozenset(
 )
 
 
-def _hashed_items(value: Any) -> Any:
-    """An iterable whose items C is about to hash (Counter(it), od.update(it), s.update(it)):
+def _hashed_items(value: Any, mapping: bool = True) -> Any:
+    """An iterable whose items C is about to hash (Counter(it), od.update(it), set(it)):
     an iterator, or an object of the program that iterates, is read (capped) into a list,
-    and each item is bounded first (sizes.check_nesting). Mappings, strings and ranges
+    and each item is bounded first (sizes.check_nesting). Where a mapping is taken
+    (dict(), Counter(), .update), an object with .keys() is read as C would read it, into
+    a real dict built from checked pairs. Python's own dicts, sets, strings and ranges
     hold nothing to bound; what is not iterable is left for the callee to refuse."""
     kind = type(value)
     if kind is list or kind is tuple:
         for item in value:
             sizes.check_nesting(item)
         return value
-    if isinstance(value, (dict, set, frozenset, str, range, Tensor)) or hasattr(value, "keys"):
+    if isinstance(value, (dict, set, frozenset, str, range, Tensor)):
         return value
+    if mapping and hasattr(value, "keys"):
+        keys = list(bounded_iterable(iter(value.keys())))
+        for key in keys:
+            sizes.check_nesting(key)
+        return {key: value[key] for key in keys}
     try:
         iterator = iter(value)
     except TypeError:
