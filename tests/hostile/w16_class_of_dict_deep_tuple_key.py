@@ -5,8 +5,6 @@ for i in range(100000):
     a = (a,)
 for i in range(100000):
     a = (a,)
-for i in range(100000):
-    a = (a,)
 D = {}.__class__
 d = D([(a, 1)])
 print(len(d))

@@ -1,9 +1,7 @@
 # expect: LimitError
-# Counter hashes what it counts in C: a tuple nested 300,000 deep crashed the worker
+# Counter hashes what it counts in C: a tuple nested 200,000 deep crashed the worker
 import collections
 a = ()
-for i in range(100000):
-    a = (a,)
 for i in range(100000):
     a = (a,)
 for i in range(100000):

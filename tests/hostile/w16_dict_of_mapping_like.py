@@ -5,8 +5,6 @@ for i in range(100000):
     a = (a,)
 for i in range(100000):
     a = (a,)
-for i in range(100000):
-    a = (a,)
 
 
 class K:

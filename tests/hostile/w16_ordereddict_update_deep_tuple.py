@@ -6,8 +6,6 @@ for i in range(100000):
     a = (a,)
 for i in range(100000):
     a = (a,)
-for i in range(100000):
-    a = (a,)
 d = collections.OrderedDict()
 d.update([(a, 1)])
 print(len(d))
