@@ -377,7 +377,7 @@ def expr_Subscript(self: Interpreter, node: ast.Subscript, fc: _FunctionContext)
         if isinstance(obj, Tensor):
             if not isinstance(idx, (int, slice)):
                 sizes.check_index(obj, idx, interp.limits.tensor_elements)
-        elif type(idx) is tuple:
+        elif isinstance(idx, tuple):
             _check_key(idx)
         elif isinstance(obj, nn.Module):
             _check_module_key(obj, idx)

@@ -60,6 +60,7 @@ from gradtrace.language.runtime import (
 )
 from gradtrace.language.tensor_text import clean_text, scrub, value_str
 from gradtrace.language.values import (
+    ModuleTable,
     Namespace,
     SuperProxy,
     UserFunction,
@@ -71,6 +72,8 @@ if TYPE_CHECKING:
 
 # What a numpy scalar type may be called with: one number (or its text).
 _SCALARS = (bool, int, float, complex, str, np.generic)
+# The hashing containers whose methods take a key (Counter, OrderedDict, defaultdict).
+_KEYED = frozenset({collections.Counter, collections.OrderedDict, collections.defaultdict})
 # Python's containers as classes (type([]), {}.__class__): called as their builtins.
 _CONTAINERS = frozenset({list, tuple, dict, set, frozenset})
 
@@ -412,8 +415,15 @@ def call_method(
         method = getattr(owner, name)
     kind = type(owner)
     limits = self.limits
+    if kind is ModuleTable:  # self._modules.get(key): torch's dict hashes the key
+        for arg in args:
+            sizes.check_nesting(arg)
     if kind in _CONSUMING_TYPES or kind is str or kind is list or kind is set or kind is frozenset:
         args = bounded_args(args)  # "".join / list.extend / deque.extend of an iterator
+        if kind in _KEYED:
+            for arg in args:  # c.get(key), od.pop(key): a key hashed in C (sets: below)
+                if isinstance(arg, (tuple, frozenset)):
+                    sizes.check_nesting(arg)
         if kind in _HASHING_TYPES and name in _ITERABLE_METHODS:
             # dict and OrderedDict take an object with .keys() as a mapping; sets and
             # Counter iterate it.
@@ -449,7 +459,7 @@ def call_method(
                 raise LimitError(f"{kind.__name__}.{name} of a huge range is over the limit")
         if kind is not list:
             for arg in args:
-                if type(arg) is tuple or type(arg) is frozenset:
+                if isinstance(arg, (tuple, frozenset)):
                     sizes.check_nesting(arg)  # a key
                 elif type(arg) is list:
                     _keys(arg)  # keys (set.update) or key-value pairs (dict.update)

@@ -264,7 +264,7 @@ def _check_against(t: Tensor, items: Any, limit: int) -> None:
 
 def _check_key(key: Any) -> None:
     """A tuple about to be hashed: bounded first (sizes.check_nesting)."""
-    if type(key) is tuple or type(key) is frozenset:
+    if isinstance(key, (tuple, frozenset)):  # a namedtuple hashes as a tuple
         sizes.check_nesting(key)
 
 
@@ -309,7 +309,7 @@ def _hashed_items(value: Any, mapping: bool = True) -> Any:
 def _keys(items: list[Any]) -> list[Any]:
     """Items about to be hashed (a set display, set.update): each bounded first."""
     for item in items:
-        if type(item) is tuple or type(item) is frozenset:
+        if isinstance(item, (tuple, frozenset)):
             sizes.check_nesting(item)
     return items
 

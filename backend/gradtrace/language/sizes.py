@@ -359,8 +359,8 @@ def check_nesting(value: Any) -> None:
     crashes the process), and hashing or comparing walks a shared item each time it
     occurs (`t = (t, t)` repeated 100 times is 2**100 steps): bound the containers a
     program hashes (dict keys, set items, `in`) or compares, before C walks them."""
-    if type(value) not in NESTED:
-        return
+    if type(value) not in NESTED and not isinstance(value, tuple):
+        return  # (a namedtuple or another tuple subclass hashes as a tuple does)
     stack: list[tuple[Any, int]] = [(value, 0)]
     containers = 0
     while stack:
@@ -372,10 +372,10 @@ def check_nesting(value: Any) -> None:
                 f"{NESTED_CONTAINERS:,} containers, cannot be hashed or compared here"
             )
         for sub in item.values() if type(item) is dict else item:
-            if type(sub) in NESTED:
+            if type(sub) in NESTED or isinstance(sub, tuple):
                 stack.append((sub, depth + 1))
         if type(item) is dict:
-            stack.extend((k, depth + 1) for k in item if type(k) in NESTED)
+            stack.extend((k, depth + 1) for k in item if type(k) in NESTED or isinstance(k, tuple))
 
 
 def check_index(tensor: torch.Tensor, index: Any, limit: int) -> None:
