@@ -44,6 +44,7 @@ from gradtrace.language.runtime import (
     _unchecked,
     locate,
 )
+from gradtrace.language.tensor_text import scrub
 from gradtrace.language.values import (
     ModuleTable,
     Namespace,
@@ -278,6 +279,8 @@ def read_attr(self: Interpreter, obj: Any, name: str, node: ast.AST | None) -> A
         except AttributeError as exc:
             locate(exc, node)
             raise
+        if name == "args" and isinstance(obj, BaseException):
+            _refuse_foreign_callables(value, node)
         return value
     type_name = obj.__name__ if isinstance(obj, type) else type(obj).__name__
     hint = _HINTS_FOR_ATTRIBUTES.get(name)
@@ -294,6 +297,25 @@ def read_attr(self: Interpreter, obj: Any, name: str, node: ast.AST | None) -> A
     missing = AttributeError(f"'{type_name}' object has no attribute '{name}'")
     missing.gradtrace_hint = hint  # type: ignore[attr-defined]
     raise missing
+
+
+def _refuse_foreign_callables(args: Any, node: ast.AST | None) -> None:
+    """An exception raised inside numpy or torch may carry what raised it: numpy's ufunc
+    errors hold the ufunc itself in .args (np.subtract, callable on any arrays with no
+    size rule). A program reads .args of such an exception only without them."""
+    stack = [(args, 0)]
+    budget = 1_000
+    while stack and budget:
+        value, depth = stack.pop()
+        budget -= 1
+        if type(value) in (tuple, list) and depth < 3:
+            stack.extend((item, depth + 1) for item in value)
+        elif _unchecked(value):
+            raise ForbiddenError(
+                f"this exception's .args hold {type(value).__name__} {scrub(repr(value))[:60]}, "
+                "which a program cannot hold: print the exception instead",
+                node,
+            )
 
 
 def missing_member(
@@ -355,7 +377,7 @@ def expr_Subscript(self: Interpreter, node: ast.Subscript, fc: _FunctionContext)
         if isinstance(obj, Tensor):
             if not isinstance(idx, (int, slice)):
                 sizes.check_index(obj, idx, interp.limits.tensor_elements)
-        elif type(idx) is tuple:
+        elif isinstance(idx, tuple):
             _check_key(idx)
         elif isinstance(obj, nn.Module):
             _check_module_key(obj, idx)

@@ -260,7 +260,7 @@ def expr_Compare(self: Interpreter, node: ast.Compare, fc: _FunctionContext) -> 
                         sizes.check_broadcast("comparison", a, b, limit)
                     elif type(b) is list or type(b) is tuple:
                         _check_against(a, b, limit)  # `a in seq` compares with each
-                elif type(a) in nested:
+                elif type(a) in nested or isinstance(a, tuple):
                     # `a in d` hashes a, `a == b` and `a in seq` walk a's paths
                     # (those both sides share): in C, without bound.
                     check_nesting(a)

@@ -6,11 +6,14 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+import torch
+
 from gradtrace.language.callables import Checked
 from gradtrace.language.classes import class_visible
 from gradtrace.language.errors import ForbiddenError, LimitError
 from gradtrace.language.parse import is_dunder
 from gradtrace.language.pymodules import bounded_args
+from gradtrace.language.runtime import _hashed_items
 from gradtrace.language.sizes import check_nesting
 from gradtrace.language.tensor_text import scrub
 
@@ -40,6 +43,13 @@ _EXCEPTIONS: dict[str, type[BaseException]] = {
 }  # fmt: skip
 
 _SPEC_RE = re.compile(r"(\d+)")
+
+# The hashes that CPython derives from where an object lives (torch's Tensor.__hash__ is
+# id(self)), and the containers that combine their items' hashes.
+_OBJECT_HASH = object.__hash__
+_TENSOR_HASH = torch.Tensor.__hash__
+_TUPLE_HASH = tuple.__hash__
+_FROZENSET_HASH = frozenset.__hash__
 
 
 def check_format_spec(spec: str, limits_chars: int) -> None:
@@ -94,18 +104,17 @@ def make_builtins(interp: Interpreter) -> dict[str, Any]:
     def hashing(fn: Callable[..., Any]) -> Callable[..., Any]:
         """set(), frozenset(), dict(): their items are hashed in C, so bounded first."""
 
+        mapping = fn is dict  # dict() reads an object with .keys() as a mapping
+
         def wrapper(*args: Any, **kwargs: Any) -> Any:
             checked = []
             for arg in bounded_args(args):
                 bounded(arg)
-                # A mapping's keys are hashed already; anything else is materialised.
-                if not isinstance(arg, (dict, set, frozenset, str, range)) and not hasattr(
-                    arg, "keys"
-                ):
-                    arg = list(arg)
+                # Each item bounded before C hashes it; an iterator, or a program's
+                # iterable or mapping, read first (runtime._hashed_items).
+                arg = _hashed_items(arg, mapping)
+                if type(arg) is list:
                     interp.check_size(arg)
-                    for item in arg:
-                        check_nesting(item)
                 checked.append(arg)
             result = fn(*checked, **kwargs)
             interp.check_size(result)
@@ -167,6 +176,21 @@ def make_builtins(interp: Interpreter) -> dict[str, Any]:
 
     def safe_hash(obj: Any) -> int:
         check_nesting(obj)  # a deeply nested tuple is hashed recursively, in C
+        return hash_of(obj)
+
+    # An object hashed by identity (a tensor, a Module, a class, one of the program's
+    # objects...) is hashed by its address in CPython: its id() numbering stands in for
+    # it, in a tuple or frozenset too. Equal objects still hash equal (they are the same
+    # object); value-hashed ones (numbers, strings, devices) hash as Python hashes them.
+    def hash_of(obj: Any) -> int:
+        kind = type(obj)
+        method: Any = kind.__hash__
+        if method is _OBJECT_HASH or method is _TENSOR_HASH:
+            return safe_id(obj)
+        if method is _TUPLE_HASH and isinstance(obj, tuple):
+            return hash(tuple(hash_of(item) for item in obj))
+        if method is _FROZENSET_HASH and isinstance(obj, frozenset):
+            return hash(frozenset(hash_of(item) for item in obj))
         return hash(obj)
 
     def safe_type(obj: Any, *rest: Any) -> type:

@@ -7,11 +7,13 @@ Each function is a method of the Interpreter (bound in interpreter.py).
 from __future__ import annotations
 
 import ast
+import collections
 import functools
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
 import torch
 from torch import nn
 from torch.nn.modules.lazy import LazyModuleMixin
@@ -26,7 +28,10 @@ from gradtrace.language.module_tables import module_parameters
 from gradtrace.language.namespaces import TORCH_CALLABLES
 from gradtrace.language.pymodules import bounded_args
 from gradtrace.language.runtime import (
+    _ATTENTION,
     _CONSUMING_TYPES,
+    _HASHING_TYPES,
+    _ITERABLE_METHODS,
     _LEGACY_TENSOR_TYPES,
     _MISSING,
     _NAMING_METHODS,
@@ -36,9 +41,12 @@ from gradtrace.language.runtime import (
     Scope,
     Tensor,
     _check_against,
+    _check_attention,
     _check_gradcheck,
     _check_lazy_layer,
     _FunctionContext,
+    _guard_attention,
+    _hashed_items,
     _keys,
     _owner_of,
     _refuse_meta,
@@ -50,6 +58,7 @@ from gradtrace.language.runtime import (
 )
 from gradtrace.language.tensor_text import clean_text, scrub, value_str
 from gradtrace.language.values import (
+    ModuleTable,
     Namespace,
     SuperProxy,
     UserFunction,
@@ -57,6 +66,13 @@ from gradtrace.language.values import (
 
 if TYPE_CHECKING:
     from gradtrace.language.interpreter import Interpreter
+
+# What a numpy scalar type may be called with: one number (or its text).
+_SCALARS = (bool, int, float, complex, str, np.generic)
+# The hashing containers whose methods take a key (Counter, OrderedDict, defaultdict).
+_KEYED = frozenset({collections.Counter, collections.OrderedDict, collections.defaultdict})
+# Python's containers as classes (type([]), {}.__class__): called as their builtins.
+_CONTAINERS = frozenset({list, tuple, dict, set, frozenset})
 
 
 def expr_Call(self: Interpreter, node: ast.Call, fc: _FunctionContext) -> Closure:
@@ -243,8 +259,12 @@ def invoke(
     limit = self.limits.tensor_elements
     fresh = False
     if kind is type or isinstance(target, type):
-        if issubclass(target, nn.Module):
-            sizes.check_module_class(target, args, kwargs, limit)
+        if target in _CONTAINERS:
+            # type(x) and x.__class__ answer with Python's own list, set, dict...: called,
+            # each is the builtin of that name, which bounds what C reads and hashes.
+            target = self.builtin_table[target.__name__]
+        elif issubclass(target, nn.Module):
+            sizes.check_module_class(target, args, kwargs, limit, self.limits.total_elements)
             _refuse_meta(args, kwargs, True)
             if issubclass(target, (nn.ParameterDict, nn.ModuleDict)):
                 for arg in (*args, *kwargs.values()):
@@ -255,19 +275,45 @@ def invoke(
             raise TypeError("torch.autograd.Function is used by subclassing it")
         elif target is torch.device or target is torch.Generator:
             _refuse_meta(args, kwargs, True)
+        elif issubclass(target, np.ndarray):
+            # Reachable as np.ndarray, type(a), a.__class__: its constructor hands out
+            # uninitialised memory, or a view of any size over a buffer with any strides.
+            raise ForbiddenError(
+                "numpy.ndarray(...) makes uninitialised memory: make arrays with np.zeros, "
+                "np.ones, np.array or np.arange"
+            )
+        elif issubclass(target, np.generic):
+            # np.float64([...]) makes an array, of a size nothing checked: scalars only.
+            for arg in (*args, *kwargs.values()):
+                if not isinstance(arg, _SCALARS) and not (
+                    isinstance(arg, (Tensor, np.ndarray)) and arg.ndim == 0
+                ):
+                    raise ForbiddenError(
+                        f"numpy.{target.__name__}(...) takes one number here; for an array "
+                        f"write np.array(values, dtype=np.{target.__name__})"
+                    )
         elif target is str:
             for arg in args:
                 self.check_printable(arg)
         elif target in _CONSUMING_TYPES:
             args = bounded_args(args)  # deque(itertools.count()) stops at the limit
+            if target in _HASHING_TYPES:  # Counter(it): each item hashed in C, bounded first
+                first = 1 if target is collections.defaultdict else 0  # its factory
+                mapping = target is not collections.Counter  # it counts what it iterates
+                args = (*args[:first], *(_hashed_items(a, mapping) for a in args[first:]))
         elif issubclass(target, Tensor) or target in _LEGACY_TENSOR_TYPES:
-            # torch.Tensor(n) allocates n uninitialised elements, as torch.empty does.
-            sizes.check_call("empty", torch.empty, args, kwargs, limit)
-            fresh = (
-                not args
-                or not isinstance(args[0], (list, tuple, Tensor))
-                or (type(args[0]) is torch.Size)
+            # torch.Tensor(n) allocates n uninitialised elements, as torch.empty does;
+            # torch.LongTensor([n, n]) is data, as torch.tensor takes it.
+            data = (
+                bool(args)
+                and isinstance(args[0], (list, tuple, Tensor))
+                and type(args[0]) is not torch.Size
             )
+            if data:
+                sizes.check_call("tensor", torch.tensor, args[:1], {}, limit)
+            else:
+                sizes.check_call("empty", torch.empty, args, kwargs, limit)
+            fresh = not data
     elif identity(target) in TORCH_CALLABLES:
         fname = getattr(target, "__name__", name)
         sizes.check_call(fname, target, args, kwargs, limit)
@@ -296,8 +342,11 @@ def invoke(
         if isinstance(result, LazyModuleMixin):
             # Its weight is made by a pre-hook at the first call, sized by the input.
             result.register_forward_pre_hook(
-                functools.partial(_check_lazy_layer, limit), prepend=True
+                functools.partial(_check_lazy_layer, limit), prepend=True, with_kwargs=True
             )
+        # Transformer's layers make their attention modules inside torch (or deep-copy
+        # the program's): each is guarded, wherever it sits.
+        _guard_attention(result, limit)
         if self.rec.active:
             self.rec.adopt_parameters(result, node, label)
     return self.after_call(result, args, kwargs, node, label)
@@ -363,8 +412,20 @@ def call_method(
         method = getattr(owner, name)
     kind = type(owner)
     limits = self.limits
-    if kind in _CONSUMING_TYPES or kind is str or kind is list or kind is set:
+    if kind is ModuleTable:  # self._modules.get(key): torch's dict hashes the key
+        for arg in args:
+            sizes.check_nesting(arg)
+    if kind in _CONSUMING_TYPES or kind is str or kind is list or kind is set or kind is frozenset:
         args = bounded_args(args)  # "".join / list.extend / deque.extend of an iterator
+        if kind in _KEYED:
+            for arg in args:  # c.get(key), od.pop(key): a key hashed in C (sets: below)
+                if isinstance(arg, (tuple, frozenset)):
+                    sizes.check_nesting(arg)
+        if kind in _HASHING_TYPES and name in _ITERABLE_METHODS:
+            # dict and OrderedDict take an object with .keys() as a mapping; sets and
+            # Counter iterate it.
+            mapping = kind is not set and kind is not frozenset and kind is not collections.Counter
+            args = tuple(_hashed_items(a, mapping) for a in args)  # items hashed in C
     if kind is str:
         if name == "format":
             return self.format_string(owner, args, kwargs)
@@ -395,7 +456,7 @@ def call_method(
                 raise LimitError(f"{kind.__name__}.{name} of a huge range is over the limit")
         if kind is not list:
             for arg in args:
-                if type(arg) is tuple or type(arg) is frozenset:
+                if isinstance(arg, (tuple, frozenset)):
                     sizes.check_nesting(arg)  # a key
                 elif type(arg) is list:
                     _keys(arg)  # keys (set.update) or key-value pairs (dict.update)
@@ -415,6 +476,13 @@ def call_method(
                 _refuse_private_names(arg)
         if name == "__init__":
             self.check_base_init(owner, method, args, kwargs)
+        elif name == "forward" and isinstance(owner, _ATTENTION):
+            # m.forward(...) and super().forward(...) run no hooks: checked here.
+            _check_attention(limits.tensor_elements, owner, args, kwargs)
+        elif name == "register_forward_pre_hook":
+            result = method(*args, **kwargs)
+            _guard_attention(owner, limits.tensor_elements)  # the check stays the last hook
+            return self.after_call(result, args, kwargs, node, label)
     result = method(*args, **kwargs)
     return self.after_call(result, args, kwargs, node, label)
 
@@ -427,7 +495,9 @@ def check_base_init(
     for klass in type(owner).__mro__:
         if klass.__dict__.get("__init__") is func:
             if "gradtrace_members" not in klass.__dict__ and klass is not nn.Module:
-                sizes.check_module_class(klass, args, kwargs, self.limits.tensor_elements)
+                sizes.check_module_class(
+                    klass, args, kwargs, self.limits.tensor_elements, self.limits.total_elements
+                )
                 _refuse_meta(args, kwargs, True)
             return
 

@@ -15,11 +15,13 @@ import torch
 from torch import nn
 from torch.nn.modules.lazy import LazyModuleMixin
 
-from gradtrace.language import sizes
+from gradtrace.language import callables, sizes
+from gradtrace.language.attributes import user_class_member
 from gradtrace.language.callables import Checked
 from gradtrace.language.classes import ProgramObject
 from gradtrace.language.errors import ForbiddenError, LimitError, ProgramError
 from gradtrace.language.namespaces import LEGACY_TENSOR_TYPES
+from gradtrace.language.pymodules import bounded_iterable
 from gradtrace.language.values import (
     Namespace,
     UserFunction,
@@ -263,14 +265,52 @@ def _check_against(t: Tensor, items: Any, limit: int) -> None:
 
 def _check_key(key: Any) -> None:
     """A tuple about to be hashed: bounded first (sizes.check_nesting)."""
-    if type(key) is tuple or type(key) is frozenset:
+    if isinstance(key, (tuple, frozenset)):  # a namedtuple hashes as a tuple
         sizes.check_nesting(key)
+
+
+# Methods of the hashing containers that read an iterable whose items C then hashes.
+_ITERABLE_METHODS = frozenset(
+    {"update", "union", "intersection", "difference", "issubset", "issuperset", "subtract"}
+)
+_HASHING_TYPES = frozenset(
+    {set, frozenset, dict, collections.OrderedDict, collections.defaultdict, collections.Counter}
+)
+
+
+def _hashed_items(value: Any, mapping: bool = True) -> Any:
+    """An iterable whose items C is about to hash (Counter(it), od.update(it), set(it)):
+    an iterator, or an object of the program that iterates, is read (capped) into a list,
+    and each item is bounded first (sizes.check_nesting). Where a mapping is taken
+    (dict(), Counter(), .update), an object with .keys() is read as C would read it, into
+    a real dict built from checked pairs. Python's own dicts, sets, strings and ranges
+    hold nothing to bound; what is not iterable is left for the callee to refuse."""
+    kind = type(value)
+    if kind is list or kind is tuple:
+        for item in value:
+            sizes.check_nesting(item)
+        return value
+    if isinstance(value, (dict, set, frozenset, str, range, Tensor)):
+        return value
+    if mapping and hasattr(value, "keys"):
+        keys = list(bounded_iterable(iter(value.keys())))
+        for key in keys:
+            sizes.check_nesting(key)
+        return {key: value[key] for key in keys}
+    try:
+        iterator = iter(value)
+    except TypeError:
+        return value
+    items = list(bounded_iterable(iterator))
+    for item in items:
+        sizes.check_nesting(item)
+    return items
 
 
 def _keys(items: list[Any]) -> list[Any]:
     """Items about to be hashed (a set display, set.update): each bounded first."""
     for item in items:
-        if type(item) is tuple or type(item) is frozenset:
+        if isinstance(item, (tuple, frozenset)):
             sizes.check_nesting(item)
     return items
 
@@ -303,9 +343,80 @@ def _refuse_meta(args: tuple[Any, ...], kwargs: dict[str, Any], positional: bool
 _LEGACY_TENSOR_TYPES = frozenset(getattr(torch, name) for name in LEGACY_TENSOR_TYPES)
 
 
-def _check_lazy_layer(limit: int, module: nn.Module, args: tuple[Any, ...]) -> None:
-    if isinstance(module, LazyModuleMixin) and module.has_uninitialized_params():
-        sizes.check_lazy_module(module, args, limit)
+def _check_lazy_layer(
+    limit: int, module: nn.Module, args: tuple[Any, ...], kwargs: dict[str, Any]
+) -> None:
+    """A forward pre-hook (with kwargs, put first) on each lazy layer: the weight torch's
+    own pre-hook is about to make, sized before it does. torch's method is asked whether
+    the layer is still lazy, not the layer's (a program's subclass may answer False)."""
+    if isinstance(module, LazyModuleMixin) and LazyModuleMixin.has_uninitialized_params(module):
+        sizes.check_lazy_module(module, args, _element_limit(limit), kwargs)
+
+
+def _element_limit(default: int) -> int:
+    """The per-tensor limit of the running job now (divided by vmap's batch inside a
+    vmap, where a module called per example runs over the whole batch at once)."""
+    try:
+        return callables.current().limits.tensor_elements
+    except RuntimeError:
+        return default
+
+
+# The modules that compute attention inline: MultiheadAttention, and an encoder layer's
+# fast path (eval, no grad), which never calls its self_attn module.
+_ATTENTION = (nn.MultiheadAttention, nn.TransformerEncoderLayer)
+
+
+def _torch_reads(obj: Any, names: tuple[str, ...]) -> None:
+    """The attributes torch reads again after a check has read them must answer the same:
+    not members of a program's class (a property can answer each read differently)."""
+    for name in names:
+        if user_class_member(type(obj), name):
+            raise ForbiddenError(
+                f"`{name}` is torch's own in {type(obj).__name__}: name yours otherwise"
+            )
+
+
+def _check_attention(
+    limit: int, module: nn.Module, args: tuple[Any, ...], kwargs: dict[str, Any]
+) -> None:
+    """Before a MultiheadAttention or an encoder layer runs (its last forward pre-hook, or
+    a direct .forward): the attention it is about to compute, sized first."""
+    if isinstance(module, nn.TransformerEncoderLayer):
+        _torch_reads(module, ("self_attn",))
+        attention: Any = module.self_attn
+        query = key = args[0] if args else kwargs.get("src")
+    else:
+        attention = module
+        query = args[0] if args else kwargs.get("query")
+        key = args[1] if len(args) > 1 else kwargs.get("key")
+    _torch_reads(attention, ("num_heads",))
+    heads = getattr(attention, "num_heads", 1)
+    sizes.check_attention(query, key, heads if type(heads) is int else 1, _element_limit(limit))
+
+
+def _guard_attention(module: nn.Module, limit: int) -> None:
+    """Make `_check_attention` the last forward pre-hook of each attention module in
+    `module` (walked through torch's own tables, running none of the program's code):
+    at construction, and again after the program registers a pre-hook of its own, whose
+    new arguments would otherwise reach forward unchecked."""
+    stack = [module]
+    seen: set[int] = set()
+    while stack and len(seen) < 10_000:
+        m = stack.pop()
+        if id(m) in seen:
+            continue
+        seen.add(id(m))
+        if isinstance(m, _ATTENTION):
+            hooks = list(m.__dict__.get("_forward_pre_hooks", {}).values())
+            last = hooks[-1] if hooks else None
+            if not (isinstance(last, functools.partial) and last.func is _check_attention):
+                m.register_forward_pre_hook(
+                    functools.partial(_check_attention, limit), with_kwargs=True
+                )
+        children = m.__dict__.get("_modules")
+        if type(children) is dict:
+            stack.extend(c for c in children.values() if isinstance(c, nn.Module))
 
 
 def _zero_fill(t: Tensor) -> None:

@@ -13,6 +13,7 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import numpy as np
 import torch
 
 from gradtrace.language.errors import LimitError
@@ -102,16 +103,18 @@ def _numbers_product(values: Any, depth: int = 0) -> tuple[float, int, int]:
     sum_tensors = 0
     for v in values:
         t = type(v)
-        if t is int or t is float:
-            a = abs(v)
+        if t is int or t is float or isinstance(v, (np.integer, np.floating)):
+            # numpy's numbers are sizes to torch too: torch.zeros(np.int64(10**5), ...).
+            a = abs(float(v))
             if a > 1:
                 prod_numbers *= a
         elif isinstance(v, torch.Tensor):
             n = v.numel()
             prod_tensors *= max(n, 1)
             sum_tensors += n
-            if n == 1 and v.dim() == 0 and _integral(v):
-                # A size given as a 0-dim tensor: torch.ones(torch.tensor(10**9)).
+            if n == 1 and _integral(v):
+                # A size given as a one-element tensor, of any dim (torch takes
+                # torch.tensor([10**9]) as it takes torch.tensor(10**9)).
                 a = abs(int(v.item()))
                 if a > 1:
                     prod_numbers *= a
@@ -140,6 +143,14 @@ def in_vmap(t: torch.Tensor) -> bool:
             return True
         t = functorch.get_unwrapped(t)
     return False
+
+
+def _sizes_as_ints(value: Any, depth: int = 0) -> Any:
+    if isinstance(value, torch.Tensor) and value.numel() == 1 and _integral(value):
+        return int(value.item())
+    if type(value) in (list, tuple) and depth < 2:
+        return type(value)(_sizes_as_ints(v, depth + 1) for v in value)
+    return value
 
 
 def _to_meta(value: Any) -> Any:
@@ -205,6 +216,13 @@ def check_call(
     if bound <= limit:
         return
     numel = _dry_run(fn, args, kwargs, method_of, name)
+    if numel is None:
+        # A meta tensor is no size: one-element integer tensors given as sizes are
+        # handed to the dry run as the numbers torch reads them as.
+        numel = _dry_run(
+            fn, _sizes_as_ints(args), {k: _sizes_as_ints(v) for k, v in kwargs.items()},
+            method_of, name,
+        )  # fmt: skip
     if numel is not None and numel > limit:
         raise _refuse(name, numel, limit)
 
@@ -341,8 +359,8 @@ def check_nesting(value: Any) -> None:
     crashes the process), and hashing or comparing walks a shared item each time it
     occurs (`t = (t, t)` repeated 100 times is 2**100 steps): bound the containers a
     program hashes (dict keys, set items, `in`) or compares, before C walks them."""
-    if type(value) not in NESTED:
-        return
+    if type(value) not in NESTED and not isinstance(value, tuple):
+        return  # (a namedtuple or another tuple subclass hashes as a tuple does)
     stack: list[tuple[Any, int]] = [(value, 0)]
     containers = 0
     while stack:
@@ -354,10 +372,10 @@ def check_nesting(value: Any) -> None:
                 f"{NESTED_CONTAINERS:,} containers, cannot be hashed or compared here"
             )
         for sub in item.values() if type(item) is dict else item:
-            if type(sub) in NESTED:
+            if type(sub) in NESTED or isinstance(sub, tuple):
                 stack.append((sub, depth + 1))
         if type(item) is dict:
-            stack.extend((k, depth + 1) for k in item if type(k) in NESTED)
+            stack.extend((k, depth + 1) for k in item if type(k) in NESTED or isinstance(k, tuple))
 
 
 def check_index(tensor: torch.Tensor, index: Any, limit: int) -> None:
@@ -381,10 +399,55 @@ def check_index(tensor: torch.Tensor, index: Any, limit: int) -> None:
         raise _refuse("indexing", numel, limit)
 
 
-def check_module_class(cls: type, args: Any, kwargs: dict[str, Any], limit: int) -> None:
-    """nn.Linear(10**6, 10**6) allocates in its constructor: measure it on meta first."""
+def module_numel(module: torch.nn.Module) -> int:
+    """Elements of a Module's parameters and buffers, read from torch's own tables (no
+    method of a program's class runs), each tensor once."""
+    total = 0
+    seen: set[int] = set()
+    stack = [module]
+    while stack and len(seen) < 100_000:
+        m = stack.pop()
+        if id(m) in seen:
+            continue
+        seen.add(id(m))
+        table = m.__dict__
+        for name in ("_parameters", "_buffers"):
+            tensors = table.get(name)
+            if type(tensors) is dict:
+                for t in tensors.values():
+                    if isinstance(t, torch.Tensor) and id(t) not in seen:
+                        seen.add(id(t))
+                        total += t.numel()
+        children = table.get("_modules")
+        if type(children) is dict:
+            stack.extend(c for c in children.values() if isinstance(c, torch.nn.Module))
+    return total
+
+
+# Made of `num_layers` deep copies of a layer, inside torch.
+_CLONING = (torch.nn.TransformerEncoder, torch.nn.TransformerDecoder)
+
+
+def check_module_class(
+    cls: type, args: Any, kwargs: dict[str, Any], limit: int, total: int | None = None
+) -> None:
+    """nn.Linear(10**6, 10**6) allocates in its constructor: measure it on meta first.
+    With `total`, what all its tensors hold is bounded too, where torch multiplies it:
+    TransformerEncoder's copies of a layer, nn.Transformer's stacks of layers."""
+    if total is not None and issubclass(cls, _CLONING):
+        layer = args[0] if args else next(iter(kwargs.values()), None)
+        count = args[1] if len(args) > 1 else kwargs.get("num_layers")
+        if isinstance(layer, torch.nn.Module) and isinstance(count, int):
+            made = module_numel(layer) * count
+            if made > total:
+                raise LimitError(
+                    f"{cls.__name__}() would copy its layer into {made:,} elements in all; "
+                    f"the limit is {total:,} for the program's tensors"
+                )
+        return
+    stacked = total is not None and cls is torch.nn.Transformer
     prod_numbers, _, _ = _numbers_product(list(args) + list(kwargs.values()))
-    if prod_numbers <= limit:
+    if prod_numbers <= limit and not stacked:
         return
     try:
         with torch.device("meta"):
@@ -394,6 +457,11 @@ def check_module_class(cls: type, args: Any, kwargs: dict[str, Any], limit: int)
     numel = _meta_numel(module)
     if numel > limit:
         raise _refuse(cls.__name__, numel, limit)
+    if stacked and total is not None and module_numel(module) > total:
+        raise LimitError(
+            f"{cls.__name__}() would make {module_numel(module):,} elements in all; the "
+            f"limit is {total:,} for the program's tensors"
+        )
 
 
 def _broadcast_numel(sa: Sequence[int], sb: Sequence[int]) -> int | None:
@@ -440,34 +508,90 @@ def check_matmul(a: torch.Tensor, b: torch.Tensor, limit: int) -> None:
         raise _refuse("matmul", numel, limit)
 
 
-def lazy_weight_numel(module: torch.nn.Module, args: tuple[Any, ...]) -> int:
+def lazy_weight_numel(
+    module: torch.nn.Module, args: tuple[Any, ...], kwargs: dict[str, Any] | None = None
+) -> int:
     """The size of the weight a lazy layer (nn.LazyLinear...) is about to make from the
-    first input it sees: torch allocates it in a pre-hook, unchecked."""
-    inputs = [a for a in args if isinstance(a, torch.Tensor)]
-    if not inputs or inputs[0].dim() == 0:
+    first input it sees: torch allocates it in a pre-hook, unchecked. The input is found
+    where torch's pre-hook finds it (first positional, or `input=`), and the shape is
+    worked out as torch's initialize_parameters works it out, from the layer's current
+    attributes (a program may have set kernel_size or out_channels)."""
+    x = args[0] if args else (kwargs or {}).get("input")
+    if x is None:
         return 0
-    shape = inputs[0].shape
+    if not isinstance(x, torch.Tensor):
+        from gradtrace.language.errors import ForbiddenError
+
+        # torch reads .shape of whatever it is given: a program's object could answer
+        # one shape here and another to torch.
+        raise ForbiddenError(
+            f"the first input of a {type(module).__name__} (which sizes its weight) must "
+            "be a tensor"
+        )
+    if x.dim() == 0:
+        return 0
+    shape = x.shape
     if isinstance(module, torch.nn.LazyLinear):
-        return int(module.out_features) * int(shape[-1])
+        return max(int(module.out_features), 0) * int(shape[-1])
     if isinstance(module, torch.nn.modules.conv._LazyConvXdMixin):
         conv: Any = module
-        batched = len(shape) == len(conv.kernel_size) + 2
-        in_channels = int(shape[1] if batched else shape[0])
-        kernel = math.prod(int(k) for k in conv.kernel_size)
-        return in_channels * int(conv.out_channels) * kernel // max(int(conv.groups), 1)
+        in_channels = int(conv._get_in_channels(x))  # torch's own rule for which dim
+        groups = int(conv.groups)
+        if groups <= 0:
+            return 0  # torch refuses it before making anything
+        kernel = math.prod(max(int(k), 0) for k in conv.kernel_size)
+        out_channels = max(int(conv.out_channels), 0)
+        if conv.transposed:
+            return in_channels * (out_channels // groups) * kernel
+        return out_channels * (in_channels // groups) * kernel
     if isinstance(module, torch.nn.modules.batchnorm._LazyNormBase):
         return int(shape[1] if len(shape) > 1 else shape[0])
     return 0
 
 
-def check_lazy_module(module: torch.nn.Module, args: tuple[Any, ...], limit: int) -> None:
-    numel = lazy_weight_numel(module, args)
+def check_lazy_module(
+    module: torch.nn.Module,
+    args: tuple[Any, ...],
+    limit: int,
+    kwargs: dict[str, Any] | None = None,
+) -> None:
+    numel = lazy_weight_numel(module, args, kwargs)
     if numel > limit:
         raise _refuse(type(module).__name__, numel, limit)
 
 
+def check_attention(query: Any, key: Any, heads: int, limit: int) -> None:
+    """Attention of `query` over `key` (MultiheadAttention, a Transformer layer's fast
+    path): torch makes a score for each head, query position and key position in one
+    C call, whatever the output's size. Positions are all but the last (embedding) dim;
+    the batch is the smaller of the first two dims of a batched input, which bounds the
+    scores from above whichever of them batch_first names."""
+    if not isinstance(query, torch.Tensor) or not isinstance(key, torch.Tensor):
+        return  # torch refuses it itself
+    if query.dim() == 0 or key.dim() == 0:
+        return
+    embed = int(query.shape[-1])
+    rows_q = query.numel() // max(embed, 1)
+    rows_k = key.numel() // max(int(key.shape[-1]), 1)
+    batch = min(int(query.shape[0]), int(query.shape[1])) if query.dim() == 3 else 1
+    pairs = rows_q * rows_k // max(batch, 1)
+    scores = max(heads, 1) * pairs
+    if scores > limit:
+        raise LimitError(
+            f"attention of {rows_q:,} query and {rows_k:,} key positions would make "
+            f"{scores:,} scores; the limit is {limit:,} elements per tensor"
+        )
+    cost = 2 * pairs * embed  # q @ k^T and the scores @ v, over all heads
+    if cost > limit * OPS_PER_ELEMENT:
+        raise LimitError(
+            f"attention would take {cost:,} multiply-adds; the limit is "
+            f"{limit * OPS_PER_ELEMENT:,} per operation"
+        )
+
+
 __all__ = [
     "GROWERS",
+    "check_attention",
     "check_broadcast",
     "check_call",
     "check_lazy_module",

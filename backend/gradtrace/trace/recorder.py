@@ -602,7 +602,13 @@ class Recorder:
         return None
 
     def name(self, t: Any, name: str) -> None:
-        if not self.active or not isinstance(t, Tensor) or self.ledger.is_bookkeeping(t):
+        # A lazy layer's weight before its first call has no values to record.
+        if (
+            not self.active
+            or not isinstance(t, Tensor)
+            or isinstance(t, UninitializedTensorMixin)
+            or self.ledger.is_bookkeeping(t)
+        ):
             return
         rec = self.by_tensor.get(identity(t))
         if not self._fresh(rec, t):

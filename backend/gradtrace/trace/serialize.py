@@ -9,6 +9,7 @@ from typing import Any
 import orjson
 import torch
 from torch import nn
+from torch.nn.parameter import UninitializedTensorMixin  # type: ignore[attr-defined]
 
 from gradtrace.identity import identity
 from gradtrace.language.module_tables import module_parameters
@@ -118,7 +119,9 @@ def variables(rec: Recorder, names: dict[str, Any]) -> dict[str, TensorRec]:
     rec.active = True
     try:
         for name, value in names.items():
-            if isinstance(value, torch.Tensor):
+            # A lazy layer's weight before its first call (m.weight, a loop's last
+            # parameter) holds no values: torch raises on anything asked of it.
+            if isinstance(value, torch.Tensor) and not isinstance(value, UninitializedTensorMixin):
                 out[name] = rec.node_of(value)
             elif isinstance(value, nn.Module):
                 for pname, param in module_parameters(value):

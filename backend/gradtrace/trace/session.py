@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import torch
+from torch.nn.parameter import UninitializedTensorMixin  # type: ignore[attr-defined]
 
 from gradtrace.devices import resolve_device
 from gradtrace.language import forward_ad, graph_hooks, transforms
@@ -212,7 +213,7 @@ def clean_torch_state(seed: int, device: str) -> Iterator[None]:
 def _live_tensors(names: dict[str, Any]) -> list[torch.Tensor]:
     found: list[torch.Tensor] = []
     for value in names.values():
-        if isinstance(value, torch.Tensor):
+        if isinstance(value, torch.Tensor) and not isinstance(value, UninitializedTensorMixin):
             found.append(value)
         elif isinstance(value, torch.nn.Module):
             found.extend(p for _, p in module_parameters(value))

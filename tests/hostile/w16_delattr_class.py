@@ -1,0 +1,7 @@
+# expect: ForbiddenError
+class Box:
+    pass
+
+
+b = Box()
+delattr(b, "__class__")

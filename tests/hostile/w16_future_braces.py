@@ -1,0 +1,3 @@
+# expect: SyntaxError
+from __future__ import braces
+print("scoped")

@@ -1,0 +1,5 @@
+# expect: LimitError
+import itertools
+L = type([])
+xs = L(itertools.count())
+print(len(xs))
