@@ -184,7 +184,7 @@ def make_builtins(interp: Interpreter) -> dict[str, Any]:
     # object); value-hashed ones (numbers, strings, devices) hash as Python hashes them.
     def hash_of(obj: Any) -> int:
         kind = type(obj)
-        method = kind.__hash__
+        method: Any = kind.__hash__
         if method is _OBJECT_HASH or method is _TENSOR_HASH:
             return safe_id(obj)
         if method is _TUPLE_HASH and isinstance(obj, tuple):

@@ -30,6 +30,7 @@ from gradtrace.language.namespaces import (
 )
 from gradtrace.language.pymodules import bounded_args
 from gradtrace.language.runtime import (
+    _ATTENTION,
     _CONSUMING_TYPES,
     _HASHING_TYPES,
     _ITERABLE_METHODS,
@@ -42,10 +43,9 @@ from gradtrace.language.runtime import (
     Scope,
     Tensor,
     _check_against,
+    _check_attention,
     _check_gradcheck,
     _check_lazy_layer,
-    _ATTENTION,
-    _check_attention,
     _FunctionContext,
     _guard_attention,
     _hashed_items,

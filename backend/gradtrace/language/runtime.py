@@ -348,9 +348,7 @@ def _check_lazy_layer(
     """A forward pre-hook (with kwargs, put first) on each lazy layer: the weight torch's
     own pre-hook is about to make, sized before it does. torch's method is asked whether
     the layer is still lazy, not the layer's (a program's subclass may answer False)."""
-    if isinstance(module, LazyModuleMixin) and LazyModuleMixin.has_uninitialized_params(
-        module  # type: ignore[arg-type]
-    ):
+    if isinstance(module, LazyModuleMixin) and LazyModuleMixin.has_uninitialized_params(module):
         sizes.check_lazy_module(module, args, _element_limit(limit), kwargs)
 
 
