@@ -28,7 +28,7 @@ from gradtrace.language.namespaces import (
     attribute_allowed,
     width_method,
 )
-from gradtrace.language.pymodules import bounded_args
+from gradtrace.language.pymodules import ITERATING, bounded_args, check_rows
 from gradtrace.language.runtime import (
     _ATTENTION,
     _CONSUMING_TYPES,
@@ -256,6 +256,9 @@ def invoke(
     for arg in args:
         if type(arg) is range and len(arg) > self.limits.sequence_items:
             raise LimitError(f"a range of {len(arg):,} items is over the limit")
+    if id(target) in ITERATING:  # itertools.chain(t), functools.reduce(f, t): rows bounded
+        for arg in args:
+            check_rows(arg)
     special = self.rec.special_call(target)
     if special is not None:
         return special(args, kwargs, node)
