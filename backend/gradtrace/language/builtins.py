@@ -12,7 +12,7 @@ from gradtrace.language.callables import Checked
 from gradtrace.language.classes import class_visible
 from gradtrace.language.errors import ForbiddenError, LimitError
 from gradtrace.language.parse import is_dunder
-from gradtrace.language.pymodules import bounded_args
+from gradtrace.language.pymodules import bounded_args, check_rows
 from gradtrace.language.runtime import _hashed_items
 from gradtrace.language.sizes import check_nesting
 from gradtrace.language.tensor_text import scrub
@@ -238,7 +238,7 @@ def make_builtins(interp: Interpreter) -> dict[str, Any]:
         interp.del_attr(obj, attribute_name(name), None)
 
     def safe_iter(obj: Any) -> Any:
-        return iter(bounded(obj))
+        return iter(check_rows(bounded(obj)))
 
     table: dict[str, Any] = {
         "range": range,

@@ -26,7 +26,7 @@ from gradtrace.language.callables import Checked, Unbound
 from gradtrace.language.errors import ForbiddenError, LimitError
 from gradtrace.language.module_tables import module_parameters
 from gradtrace.language.namespaces import TORCH_CALLABLES
-from gradtrace.language.pymodules import bounded_args
+from gradtrace.language.pymodules import ITERATING, bounded_args, check_rows
 from gradtrace.language.runtime import (
     _ATTENTION,
     _CONSUMING_TYPES,
@@ -253,6 +253,9 @@ def invoke(
     for arg in args:
         if type(arg) is range and len(arg) > self.limits.sequence_items:
             raise LimitError(f"a range of {len(arg):,} items is over the limit")
+    if id(target) in ITERATING:  # itertools.chain(t), functools.reduce(f, t): rows bounded
+        for arg in args:
+            check_rows(arg)
     special = self.rec.special_call(target)
     if special is not None:
         return special(args, kwargs, node)

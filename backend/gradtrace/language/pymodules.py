@@ -22,6 +22,8 @@ import typing
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+import torch
+
 from gradtrace.language import records
 from gradtrace.language.errors import LimitError
 from gradtrace.language.limits import Limits
@@ -227,6 +229,11 @@ TYPING_FORMS: frozenset[int] = frozenset(
     id(v) for name, v in _TYPING.items() if name not in ("cast", "TypeVar")
 )
 
+#: Python's functions that iterate what they are given in C (itertools', reduce...).
+ITERATING = frozenset(
+    id(fn) for fn in (*_ITERTOOLS.values(), functools.reduce, *_COLLECTIONS.values())
+)
+
 MODULE_MEMBERS: dict[str, dict[str, Any]] = {
     "random": _RANDOM,
     "itertools": _ITERTOOLS,
@@ -287,12 +294,26 @@ class _Capped:
 
 
 _SIZED = (list, tuple, dict, set, frozenset, str, bytes, range)
+# Iterating a tensor (torch's Tensor.__iter__) unbinds all its rows at once, in C: a
+# tensor object per row (some 700 bytes each), made before the first is read. A C
+# consumer (sum, sorted, list.extend, itertools) then runs past every alarm.
+_ROWS = _LIMITS.loop_iterations
+
+
+def check_rows(value: Any) -> Any:
+    """`value`, unless it is a tensor of more rows than a loop may take."""
+    if isinstance(value, torch.Tensor) and value.dim() > 0 and value.shape[0] > _ROWS:
+        raise LimitError(
+            f"iterating a tensor of {value.shape[0]:,} rows makes a tensor per row; the "
+            f"limit is {_ROWS:,}: use the tensor's own methods (t.sum(), t.max(), t.tolist())"
+        )
+    return value
 
 
 def bounded_iterable(value: Any) -> Any:
     """`value`, or a capped view of it if it is an iterator of unknown length."""
     if isinstance(value, _SIZED) or not isinstance(value, Iterator):
-        return value
+        return check_rows(value)
     return _Capped(value, _ITEMS)
 
 

@@ -391,8 +391,11 @@ def _check_attention(
         query = args[0] if args else kwargs.get("query")
         key = args[1] if len(args) > 1 else kwargs.get("key")
     _torch_reads(attention, ("num_heads",))
-    heads = getattr(attention, "num_heads", 1)
-    sizes.check_attention(query, key, heads if type(heads) is int else 1, _element_limit(limit))
+    try:  # an int or a numpy integer, as torch reads it in its reshapes
+        heads = operator.index(getattr(attention, "num_heads", 1))
+    except TypeError:
+        heads = 1  # torch refuses it itself
+    sizes.check_attention(query, key, heads, _element_limit(limit))
 
 
 def _guard_attention(module: nn.Module, limit: int) -> None:

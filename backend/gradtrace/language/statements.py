@@ -18,6 +18,7 @@ from gradtrace.language import sizes
 from gradtrace.language.attributes import user_class_member
 from gradtrace.language.classes import ProgramObject
 from gradtrace.language.errors import ForbiddenError, LimitError, ProgramError
+from gradtrace.language.pymodules import check_rows
 from gradtrace.language.runtime import (
     _BINOPS,
     _CONTEXT_MANAGERS,
@@ -305,8 +306,10 @@ def iterate(self: Interpreter, value: Any, node: ast.AST) -> Any:
             f"({self.limits.loop_iterations:,})",
             node,
         )
-    if isinstance(value, Tensor) and self.rec.active:
-        return self._tensor_rows(value, node)
+    if isinstance(value, Tensor):
+        check_rows(value)  # torch unbinds every row before the first is read
+        if self.rec.active:
+            return self._tensor_rows(value, node)
     if isinstance(value, (UserFunction, Namespace)):
         raise TypeError(f"'{type(value).__name__}' object is not iterable")
     if isinstance(value, tud.DataLoader):
