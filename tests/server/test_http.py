@@ -90,6 +90,27 @@ async def test_large_traces_are_gzipped_for_clients_that_accept_it(api: AppClien
     assert int(packed.headers["content-length"]) < len(plain.content) / 2
     assert packed.content == plain.content  # httpx decodes it
     assert packed.headers["vary"] == "Accept-Encoding"
+    # The worker ran it for a client without gzip, so it did not compress it; the server
+    # made the gzip on the first request for it and answers later ones from its cache.
+    assert plain.headers["x-cache"] == "miss" and packed.headers["x-cache"] == "hit"
+    again = await api.client.post(
+        "/api/trace", json={"source": source}, headers={"accept-encoding": "gzip"}
+    )
+    assert again.headers["x-cache"] == "hit"
+    assert again.headers["content-length"] == packed.headers["content-length"]
+
+
+async def test_a_trace_first_asked_with_gzip_is_compressed_by_its_worker(api: AppClient) -> None:
+    source = "import torch\nw = torch.randn(30, 30, requires_grad=True)\n(w * w).sum().backward()\n"
+    packed = await api.client.post(
+        "/api/trace", json={"source": source}, headers={"accept-encoding": "gzip"}
+    )
+    plain = await api.client.post(
+        "/api/trace", json={"source": source}, headers={"accept-encoding": "identity"}
+    )
+    assert packed.headers["x-cache"] == "miss" and packed.headers["content-encoding"] == "gzip"
+    assert "content-encoding" not in plain.headers and plain.headers["x-cache"] == "hit"
+    assert packed.content == plain.content
 
 
 async def test_server_objects_are_left_out_of_collections(anyio_backend: str) -> None:

@@ -28,6 +28,8 @@ class Job:
     source: str
     seed: int
     iteration: int | None = None
+    # Whether the request that started the job takes gzip: the worker compresses only then.
+    gzip: bool = True
 
     def header(self, device: str) -> Header:
         return {
@@ -36,6 +38,7 @@ class Job:
             "device": device,
             "seed": self.seed,
             "iteration": self.iteration,
+            "gzip": self.gzip,
         }
 
 

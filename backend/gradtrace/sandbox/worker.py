@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import gc
-import gzip
 import hashlib
 import os
 import socket
@@ -21,6 +20,7 @@ from collections import deque
 
 from gradtrace.language import memory
 from gradtrace.sandbox import confine, seccomp_filter
+from gradtrace.sandbox.compression import gzip_trace
 from gradtrace.sandbox.config import WorkerConfig
 from gradtrace.sandbox.failures import memory_failure, relabel_memory_error
 from gradtrace.sandbox.protocol import Header, encode_frame, recv_frame
@@ -40,9 +40,6 @@ loss.backward()
 optimizer.step()
 print(x, w.grad, loss.item())
 """
-# gzip level 6 only for mid-sized traces: on a 20 KB trace it costs 0.10 ms against 0.035 ms
-# at level 1 (3 % of the whole job) to save 600 bytes; past 1 MB it would cost seconds.
-_DENSE_GZIP = range(64 << 10, 1 << 20)
 
 
 def prepare_process(config: WorkerConfig) -> None:
@@ -110,10 +107,9 @@ def run_job(config: WorkerConfig, job: Header) -> tuple[Header, tuple[bytes, ...
     run_s = time.perf_counter() - started
     body, out_of_memory = relabel_memory_error(body, memory_mb=config.memory_mb)
     retire = retire or out_of_memory  # a process that hit its memory ceiling starts afresh
-    packed = b""
-    if len(body) >= config.gzip_min_bytes:
-        level = 6 if len(body) in _DENSE_GZIP else 1
-        packed = gzip.compress(body, compresslevel=level, mtime=0)
+    # Compressed here, in parallel with the other workers, when the asker takes gzip.
+    wants_gzip = bool(job.get("gzip", True))
+    packed = gzip_trace(body) if wants_gzip and len(body) >= config.gzip_min_bytes else b""
     header: Header = {
         "etag": hashlib.blake2b(body, digest_size=12).hexdigest(),
         # A program stopped near the time limit might finish on a quieter server.

@@ -45,6 +45,7 @@ from gradtrace.server.models import (
 from gradtrace.server.responses import (
     JSON,
     Prepared,
+    accepts_gzip,
     error_response,
     json_bytes_response,
     prepared_response,
@@ -245,10 +246,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return error_response(400, str(error))
         key = key_for(device)
         client: Client = getattr(request.state, "client", ("", ""))
+        gzip = accepts_gzip(request)
         try:
             # A cache hit answers at once; a job is waited for only while its client stays.
             outcome = service.cached(key) or await _unless_client_leaves(
-                request, service.outcome(key, client)
+                request, service.outcome(key, client, gzip)
             )
         except PoolSaturated as error:
             status = 429 if isinstance(error, TooManyJobs) else 503
@@ -262,6 +264,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if outcome is None:  # the client left: nobody reads this
             return Response(status_code=499)
         result = outcome.result
+        if gzip:
+            result = await service.gzipped(key, result)
         request.state.cache = outcome.cache
         request.state.queue_ms = result.queue_ms if outcome.cache == "miss" else 0.0
         # The program's time in its worker, only for the request that ran it.

@@ -57,6 +57,11 @@ class TraceCache:
             evicted_key, evicted = self._entries.popitem(last=False)
             self._bytes -= self._size(evicted_key, evicted)
 
+    def refresh(self, key: CacheKey, result: JobResult) -> None:
+        """Replace the entry for `key` (a fuller copy of it), if it is still kept."""
+        if key in self._entries:
+            self.put(key, result)
+
     def stats(self) -> CacheStats:
         return CacheStats(
             entries=len(self._entries),

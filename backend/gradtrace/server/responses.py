@@ -33,7 +33,7 @@ def _matches(request: Request, etag: str) -> bool:
     return wanted.strip() == "*" or f'"{etag}"' in (tag.strip() for tag in wanted.split(","))
 
 
-def _accepts_gzip(request: Request) -> bool:
+def accepts_gzip(request: Request) -> bool:
     return "gzip" in request.headers.get("accept-encoding", "")
 
 
@@ -51,7 +51,7 @@ def json_bytes_response(
         headers.update(extra)
     if _matches(request, etag):
         return Response(status_code=304, headers=headers)
-    if packed is not None and _accepts_gzip(request):
+    if packed is not None and accepts_gzip(request):
         headers["Content-Encoding"] = "gzip"
         return Response(packed, media_type=JSON, headers=headers)
     return Response(body, media_type=JSON, headers=headers)

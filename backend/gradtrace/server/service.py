@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import functools
 import logging
 from dataclasses import dataclass
@@ -10,6 +11,7 @@ from typing import Literal
 
 from gradtrace.devices import DeviceError, available_devices, resolve_device
 from gradtrace.sandbox import JobResult, SpawnLauncher, WorkerPool, ZygoteLauncher
+from gradtrace.sandbox.compression import gzip_trace
 from gradtrace.sandbox.launchers import Launcher
 from gradtrace.sandbox.pool import Client
 from gradtrace.sandbox.protocol import Job
@@ -21,6 +23,8 @@ from gradtrace.version import __version__
 log = logging.getLogger("gradtrace.server")
 
 CacheStatus = Literal["hit", "miss", "coalesced"]
+# Under this, gzip (level 1, ~0.1 ms at 20 KB) is cheaper than a hop to a thread.
+_COMPRESS_INLINE_BYTES = 64 << 10
 
 
 @dataclass(frozen=True)
@@ -124,10 +128,13 @@ class TraceService:
     ) -> Outcome:
         return await self.outcome(self.gradcheck_key(source, device, seed), client)
 
-    async def outcome(self, key: CacheKey, client: Client | None = None) -> Outcome:
+    async def outcome(
+        self, key: CacheKey, client: Client | None = None, gzip: bool = True
+    ) -> Outcome:
         """The answer for `key`: from the cache, from the same job already running for
-        another request, or from a new job. Cancelled by the last request waiting for it,
-        the job is dropped (or cut short: WorkerPool.run)."""
+        another request, or from a new job (its worker gzips the trace if `gzip`).
+        Cancelled by the last request waiting for it, the job is dropped (or cut short:
+        WorkerPool.run)."""
         hit = self.cached(key)
         if hit is not None:
             return hit
@@ -142,7 +149,7 @@ class TraceService:
         if flight is None:
             status = "miss"
             kind, source, device, seed, iteration, _ = key
-            job = Job(kind=kind, source=source, seed=seed, iteration=iteration)
+            job = Job(kind=kind, source=source, seed=seed, iteration=iteration, gzip=gzip)
             # Its future is shared by the requests that wait for it; PoolSaturated and
             # TooManyJobs reach the first of them from here.
             future = self.pools[self._pool_device(device)].submit(job, client)
@@ -157,6 +164,20 @@ class TraceService:
                 flight.future.cancel()  # the pool drops the job, or cuts it short
                 if self._inflight.get(key) is flight:
                     del self._inflight[key]
+
+    async def gzipped(self, key: CacheKey, result: JobResult) -> JobResult:
+        """`result` with its gzip, for a trace first computed for a client without gzip:
+        made once, then kept in the cache with the trace."""
+        if result.gzip is not None or len(result.body) < self.settings.gzip_min_bytes:
+            return result
+        if len(result.body) < _COMPRESS_INLINE_BYTES:
+            packed = gzip_trace(result.body)
+        else:  # a large trace would hold up every other request on the event loop
+            packed = await asyncio.to_thread(gzip_trace, result.body)
+        result = dataclasses.replace(result, gzip=packed)
+        if result.cacheable:
+            self.cache.refresh(key, result)
+        return result
 
     def _landed(self, key: CacheKey, future: asyncio.Future[JobResult]) -> None:
         flight = self._inflight.get(key)
