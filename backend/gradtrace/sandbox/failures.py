@@ -1,23 +1,32 @@
-"""Traces for programs the sandbox had to stop: ok false, the error, nothing recorded."""
+"""Answers for programs the sandbox had to stop: ok false, the error, nothing recorded.
+
+Each reason is an ErrorInfo; `failure_body` writes it once, in the shape of the job that
+was asked (a trace, or a gradient check).
+"""
 
 from __future__ import annotations
 
 import signal
+from typing import Literal
 
 import orjson
 
+from gradtrace.gradcheck import GradCheck
 from gradtrace.trace.models import ErrorInfo, Trace
 from gradtrace.version import __version__
 
 _MEMORY_MARKERS = ("can't allocate memory", "cannot allocate memory", "out of memory")
+_SMALLER = "make the tensors or lists smaller"
 
 
-def failure_trace(
-    *, device: str, seed: int, type_: str, message: str, hint: str | None = None
+def failure_body(
+    kind: Literal["trace", "gradcheck"], error: ErrorInfo, *, device: str, seed: int
 ) -> bytes:
+    if kind == "gradcheck":
+        return GradCheck(ok=False, error=error, eps=0.0).model_dump_json().encode()
     trace = Trace(
         ok=False,
-        error=ErrorInfo(type=type_, message=message, hint=hint),
+        error=error,
         stdout="",
         device=device,
         variables={},
@@ -40,55 +49,41 @@ def time_message(timeout_s: float) -> str:
     return f"the program ran longer than {timeout_s:g} s"
 
 
-def memory_failure(*, device: str, seed: int, memory_mb: int) -> bytes:
-    return failure_trace(
-        device=device,
-        seed=seed,
-        type_="LimitError",
-        message=memory_message(memory_mb),
-        hint="make the tensors or lists smaller",
-    )
+def memory_failure(memory_mb: int) -> ErrorInfo:
+    return ErrorInfo(type="LimitError", message=memory_message(memory_mb), hint=_SMALLER)
 
 
-def time_failure(*, device: str, seed: int, timeout_s: float) -> bytes:
-    return failure_trace(
-        device=device,
-        seed=seed,
-        type_="LimitError",
+def time_failure(timeout_s: float) -> ErrorInfo:
+    return ErrorInfo(
+        type="LimitError",
         message=time_message(timeout_s),
         hint="look for a loop that never ends, or make the program do less work",
     )
 
 
-def death_failure(
-    *, device: str, seed: int, exit_code: int | None, memory_mb: int, timeout_s: float
-) -> bytes:
+def death_failure(exit_code: int | None, *, memory_mb: int, timeout_s: float) -> ErrorInfo:
     """A worker that died mid-job: say what most likely stopped it."""
     if exit_code == -signal.SIGXCPU:
-        return time_failure(device=device, seed=seed, timeout_s=timeout_s)
+        return time_failure(timeout_s)
     if exit_code == -signal.SIGKILL:
-        message = "the program's worker process was killed"
-        hint = f"it may have used more than {memory_mb} MiB"
-        return failure_trace(
-            device=device, seed=seed, type_="LimitError", message=message, hint=hint
+        return ErrorInfo(
+            type="LimitError",
+            message="the program's worker process was killed",
+            hint=f"it may have used more than {memory_mb} MiB",
         )
     how = "stopped" if exit_code is None else _describe_exit(exit_code)
-    return failure_trace(
-        device=device,
-        seed=seed,
-        type_="SystemError",
+    return ErrorInfo(
+        type="SystemError",
         message=f"the worker process running the program {how}",
         hint="this is a bug in gradtrace or torch; please report the program",
     )
 
 
-def bug_failure(*, device: str, seed: int, problem: str) -> bytes:
+def bug_failure(problem: str) -> ErrorInfo:
     """The server could not get a trace out of the engine for this program: say so,
     naming the problem, instead of an HTTP 500 (no program may cause one)."""
-    return failure_trace(
-        device=device,
-        seed=seed,
-        type_="SystemError",
+    return ErrorInfo(
+        type="SystemError",
         message=f"gradtrace failed on this program: {problem}",
         hint="this is a bug in gradtrace; please report the program",
     )
@@ -121,13 +116,7 @@ def relabel_memory_error(body: bytes, *, memory_mb: int) -> tuple[bytes, bool]:
     error.update(
         type="LimitError",
         message=memory_message(memory_mb),
-        hint="make the tensors or lists smaller",
+        hint=_SMALLER,
     )
     trace["error"] = error
     return orjson.dumps(trace), True
-
-
-def gradcheck_failure(trace_body: bytes) -> bytes:
-    """A gradient check whose worker was stopped: the same error, in the check's shape."""
-    error = orjson.loads(trace_body).get("error")
-    return orjson.dumps({"ok": False, "error": error, "eps": 0.0, "leaves": [], "note": None})

@@ -15,14 +15,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gradtrace.sandbox.config import WorkerConfig
-from gradtrace.sandbox.failures import (
-    bug_failure,
-    death_failure,
-    gradcheck_failure,
-    time_failure,
-)
+from gradtrace.sandbox.failures import bug_failure, death_failure, failure_body, time_failure
 from gradtrace.sandbox.launchers import Launcher, LaunchError, WorkerHandle
 from gradtrace.sandbox.protocol import Answer, Job, encode_frame, read_frame
+from gradtrace.trace.models import ErrorInfo
 
 log = logging.getLogger("gradtrace.sandbox")
 
@@ -487,12 +483,12 @@ class WorkerPool:
             log.error("the engine failed on a program: %r", answer.internal_error)
             lines = answer.internal_error.strip().splitlines() or ["an unknown error"]
             problem = f"the engine raised {lines[-1][:300]}"
-            ticket.future.set_result(self._synthesized(ticket, self._bug(ticket, problem)))
+            ticket.future.set_result(self._synthesized(ticket, bug_failure(problem)))
             return
         if not answer.complete(blobs):
             log.error("a worker's answer has no trace: %r", answer.model_dump())
             problem = "its worker's answer had no trace"
-            ticket.future.set_result(self._synthesized(ticket, self._bug(ticket, problem)))
+            ticket.future.set_result(self._synthesized(ticket, bug_failure(problem)))
             return
         body, packed = blobs
         ticket.future.set_result(
@@ -506,9 +502,6 @@ class WorkerPool:
             )
         )
 
-    def _bug(self, ticket: _Ticket, problem: str) -> bytes:
-        return bug_failure(device=self.device, seed=ticket.job.seed, problem=problem)
-
     async def _lost(self, lane: _Lane) -> None:
         """The worker died, or was killed: its running job gets the reason."""
         running = lane.tickets.popleft() if lane.tickets else None
@@ -520,27 +513,21 @@ class WorkerPool:
         if running is None or running.stolen or running.future.done():
             return  # a spare run's request is answered by the worker that took the job over
         if lane.garbled:
-            body = self._bug(running, "its worker sent an answer the server could not read")
+            error = bug_failure("its worker sent an answer the server could not read")
         elif lane.killed_for is running:
-            body = time_failure(
-                device=self.device, seed=running.job.seed, timeout_s=self.config.timeout_s
-            )
+            error = time_failure(self.config.timeout_s)
         else:
             code = await self._exit_code(lane.worker)
             log.warning("worker %d died mid-job (exit code %s)", lane.worker.pid, code)
-            body = death_failure(
-                device=self.device,
-                seed=running.job.seed,
-                exit_code=code,
-                memory_mb=self.config.memory_mb,
-                timeout_s=self.config.timeout_s,
+            error = death_failure(
+                code, memory_mb=self.config.memory_mb, timeout_s=self.config.timeout_s
             )
         if not running.future.done():
-            running.future.set_result(self._synthesized(running, body))
+            running.future.set_result(self._synthesized(running, error))
 
-    def _synthesized(self, ticket: _Ticket, body: bytes) -> JobResult:
-        if ticket.job.kind == "gradcheck":
-            body = gradcheck_failure(body)
+    def _synthesized(self, ticket: _Ticket, error: ErrorInfo) -> JobResult:
+        job = ticket.job
+        body = failure_body(job.kind, error, device=self.device, seed=job.seed)
         return JobResult(
             body=body,
             gzip=None,

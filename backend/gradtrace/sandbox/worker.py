@@ -22,7 +22,7 @@ from gradtrace.language import memory
 from gradtrace.sandbox import confine, seccomp_filter
 from gradtrace.sandbox.compression import gzip_trace
 from gradtrace.sandbox.config import WorkerConfig
-from gradtrace.sandbox.failures import memory_failure, relabel_memory_error
+from gradtrace.sandbox.failures import failure_body, memory_failure, relabel_memory_error
 from gradtrace.sandbox.protocol import Header, encode_frame, recv_frame
 
 # A small program with leaves and a backward pass, to warm the gradient check up once.
@@ -100,7 +100,9 @@ def run_job(config: WorkerConfig, job: Header) -> tuple[Header, tuple[bytes, ...
     try:
         body = _answer(job, device, seed, config)
     except MemoryError:
-        body, retire = memory_failure(device=device, seed=seed, memory_mb=config.memory_mb), True
+        error = memory_failure(config.memory_mb)
+        body = failure_body(job.get("kind", "trace"), error, device=device, seed=seed)
+        retire = True
     except Exception:
         # The engine turns every program error into a trace, so this is a bug of ours.
         return {"internal_error": traceback.format_exc(limit=20), "retire": True}, ()

@@ -10,7 +10,7 @@ import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
-from typing import Any
+from typing import Any, Literal
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -23,7 +23,7 @@ from gradtrace.examples import load_examples
 from gradtrace.gradcheck import GradCheck
 from gradtrace.language.reference import Reference, reference
 from gradtrace.sandbox import PoolSaturated
-from gradtrace.sandbox.failures import bug_failure, gradcheck_failure
+from gradtrace.sandbox.failures import bug_failure, failure_body
 from gradtrace.sandbox.pool import Client, JobResult, TooManyJobs
 from gradtrace.server.cache import CacheKey
 from gradtrace.server.clients import ClientTokens, shared_client_key
@@ -131,11 +131,11 @@ async def _watching_receive(request: Request, work: Awaitable[Outcome]) -> Outco
     return job.result() if not job.cancelled() else None
 
 
-def _program_failure(kind: str, device: str, seed: int, problem: str) -> JobResult:
+def _program_failure(
+    kind: Literal["trace", "gradcheck"], device: str, seed: int, problem: str
+) -> JobResult:
     """A failing program's answer (200, ok false) for what went wrong around it."""
-    body = bug_failure(device=device, seed=seed, problem=problem)
-    if kind == "gradcheck":
-        body = gradcheck_failure(body)
+    body = failure_body(kind, bug_failure(problem), device=device, seed=seed)
     etag = hashlib.blake2b(body, digest_size=12).hexdigest()
     return JobResult(body, None, etag, cacheable=False, queue_ms=0.0, run_ms=0.0)
 
