@@ -770,6 +770,81 @@ function classroomChecks(viewport) {
 
 for (const viewport of VIEWPORTS) tests.push(...classroomChecks(viewport));
 
+// ---- Truthful states: parameters kept through a training loop, updates with their numbers, the running .grad ----
+
+/**
+ * @param {{ width: number, height: number }} viewport
+ * @returns {{ name: string, run: (ctx: Ctx) => Promise<void> }[]}
+ */
+function truthfulStates(viewport) {
+  const size = `${viewport.width}×${viewport.height}`;
+  return [
+    {
+      name: `truthful: a training loop keeps one node per parameter, never greyed in backward, each step shown as w ← w − lr·grad (${size})`,
+      async run({ page, url, shot }) {
+        await openAt(page, url, viewport);
+        const program = 'import torch\nw = torch.tensor(2.0, requires_grad=True)\nx = torch.tensor(3.0)\nfor step in range(3):\n    loss = (w * x - 1.0) ** 2\n    loss.backward()\n    with torch.no_grad():\n        w -= 0.1 * w.grad\n    w.grad.zero_()\n';
+        const [, total] = await freshTrace(page, () => runProgram(page, program));
+        /** @type {string[]} */
+        const updates = [];
+        for (let step = 1; step <= total; step++) {
+          await seek(page, step);
+          const d = await drawn(page);
+          const titles = d.nodes.map((n) => n.title);
+          assert.equal(titles.filter((t) => t === 'w').length, 1, `step ${step}: one w (${titles.join(', ')})`);
+          assert.ok(!titles.some((t) => /^tensor \d+$/.test(t)), `step ${step}: no leaf left nameless by an update (${titles.join(', ')})`);
+          const phase = (await page.getByRole('group', { name: 'Player' }).locator('.phase').textContent()) ?? '';
+          if (/backward/.test(phase)) {
+            const w = d.nodes.find((n) => n.title === 'w');
+            assert.ok(w && !w.pending, `step ${step}: w is not greyed "not computed yet" during ${phase}`);
+          }
+          const caption = (await page.getByRole('group', { name: 'Player' }).locator('.caption').textContent()) ?? '';
+          if (caption.includes('←')) {
+            updates.push(caption);
+            // The whole sentence is on screen, not cut to "w…" on a projector.
+            const fits = await page.getByRole('group', { name: 'Player' }).locator('.caption').evaluate((el) => {
+              const r = el.getBoundingClientRect();
+              return el.scrollWidth <= el.clientWidth + 1 && r.right <= window.innerWidth && r.bottom <= window.innerHeight;
+            });
+            assert.ok(fits, `step ${step}: the caption "${caption}" is shown whole`);
+          }
+        }
+        // w = 2 - 0.1 * 2*3*(2*3 - 1) = 2 - 3 = -1: the first update with its numbers.
+        assert.equal(updates.length, 3, `three updates captioned (${updates.join(' | ')})`);
+        assert.match(updates[0] ?? '', /w ← w − lr·grad = 2 − 0\.1·30 = -1\b/);
+        await checkPicture(page, 12, 'training loop at the end');
+        await shot('training-updates');
+      },
+    },
+    {
+      name: `truthful: a leaf shows its running .grad, 4 after one backward, 8 after two, and nothing before (${size})`,
+      async run({ page, url, shot }) {
+        await openAt(page, url, viewport);
+        const program = 'import torch\nx = torch.tensor(2.0, requires_grad=True)\n(x * x).backward()\n(x * x).backward()\nprint(x.grad)\n';
+        const [, total] = await freshTrace(page, () => runProgram(page, program));
+        /** The ∇ text drawn on x at a step. @param {number} step */
+        const gradOnX = async (step) => {
+          await seek(page, step);
+          const x = (await drawn(page)).nodes.find((n) => n.title === 'x');
+          assert.ok(x, `x drawn at step ${step}`);
+          return x.texts.map((t) => t.text).find((t) => t.startsWith('∇')) ?? null;
+        };
+        assert.equal(await gradOnX(0), null, 'no gradient on x at step 0');
+        /** @type {string[]} */
+        const seen = [];
+        for (let step = 1; step <= total; step++) {
+          const g = await gradOnX(step);
+          if (g && seen[seen.length - 1] !== g) seen.push(g);
+        }
+        assert.deepEqual(seen, ['∇ 4', '∇ 8'], `x's .grad over the steps: ${seen.join(' → ')}`);
+        await shot('running-grad');
+      },
+    },
+  ];
+}
+
+for (const viewport of VIEWPORTS) tests.push(...truthfulStates(viewport));
+
 // ---- The classroom picture, lecturer parts: captions, predict mode, the standalone lesson, the torchviz view ----
 
 /** Attach a caption to the step on screen with the player bar's button. @param {Page} page @param {string} text */
