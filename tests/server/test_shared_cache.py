@@ -12,6 +12,7 @@ import pytest
 from bench.redis_server import redis_server
 
 from gradtrace.sandbox import JobResult
+from gradtrace.sandbox.protocol import Job
 from gradtrace.server.cache import CacheKey
 from gradtrace.server.shared_cache import SharedTraceCache
 
@@ -27,7 +28,7 @@ def redis_url() -> Iterator[str]:
 
 
 def _key(n: int) -> CacheKey:
-    return ("trace", f"x = {n}\n", "cpu", 0, None, "test")
+    return Job(source=f"x = {n}\n")
 
 
 def _result(n: int) -> JobResult:

@@ -17,7 +17,7 @@ from typing import Any
 from gradtrace.sandbox.config import WorkerConfig
 from gradtrace.sandbox.failures import bug_failure, death_failure, failure_body, time_failure
 from gradtrace.sandbox.launchers import Launcher, LaunchError, WorkerHandle
-from gradtrace.sandbox.protocol import Answer, Job, encode_frame, read_frame
+from gradtrace.sandbox.protocol import Answer, Job, encode_frame, job_frame, read_frame
 from gradtrace.trace.models import ErrorInfo
 
 log = logging.getLogger("gradtrace.sandbox")
@@ -86,6 +86,7 @@ class _Ticket:
     future: asyncio.Future[JobResult]
     queued_at: float  # loop time
     client: Client
+    gzip: bool = True  # the asker takes gzip: its worker compresses the answer
     id: int = 0
     started: float = 0.0  # perf_counter when it began on its worker
     queue_ms: float = 0.0
@@ -94,7 +95,7 @@ class _Ticket:
 
     def again(self) -> _Ticket:
         """The same request, to be sent anew: to another worker, or back to the queue."""
-        return _Ticket(self.job, self.future, self.queued_at, self.client)
+        return _Ticket(self.job, self.future, self.queued_at, self.client, self.gzip)
 
 
 class _FairQueue:
@@ -268,11 +269,13 @@ class WorkerPool:
             abandoned=self._abandoned,
         )
 
-    async def run(self, job: Job, client: Client | None = None) -> JobResult:
+    async def run(self, job: Job, client: Client | None = None, gzip: bool = True) -> JobResult:
         """`submit`, awaited: cancelling the wait drops the job or cuts it short."""
-        return await self.submit(job, client)
+        return await self.submit(job, client, gzip)
 
-    def submit(self, job: Job, client: Client | None = None) -> asyncio.Future[JobResult]:
+    def submit(
+        self, job: Job, client: Client | None = None, gzip: bool = True
+    ) -> asyncio.Future[JobResult]:
         """Queue one program for the next free worker in turn; its answer comes in the
         future. Raises PoolSaturated when the queue is full, TooManyJobs when the client
         or its address has too many jobs. Cancelling the future drops a job still
@@ -288,7 +291,7 @@ class WorkerPool:
         if self._per_address[address] >= self.max_jobs_per_address:
             raise TooManyJobs(retry_after_s, "this address")
         loop = asyncio.get_running_loop()
-        ticket = _Ticket(job, loop.create_future(), loop.time(), client)
+        ticket = _Ticket(job, loop.create_future(), loop.time(), client, gzip)
         self._per_client[client] += 1
         self._per_address[address] += 1
         ticket.future.add_done_callback(functools.partial(self._settled, ticket))
@@ -428,7 +431,7 @@ class WorkerPool:
         lane.worker.jobs += 1
         self._jobs += 1
         lane.tickets.append(ticket)
-        lane.worker.writer.write(encode_frame({**ticket.job.header(self.device), "id": ticket.id}))
+        lane.worker.writer.write(job_frame(ticket.job, ticket.id, gzip=ticket.gzip))
         if len(lane.tickets) == 1:
             self._begin(lane)
 
@@ -527,7 +530,7 @@ class WorkerPool:
 
     def _synthesized(self, ticket: _Ticket, error: ErrorInfo) -> JobResult:
         job = ticket.job
-        body = failure_body(job.kind, error, device=self.device, seed=job.seed)
+        body = failure_body(job.kind, error, device=job.device, seed=job.seed)
         return JobResult(
             body=body,
             gzip=None,

@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import socket
 import struct
-from dataclasses import dataclass
 from typing import Any, Literal
 
 import orjson
@@ -20,26 +19,23 @@ _LENGTH = struct.Struct(">I")
 Header = dict[str, Any]
 
 
-@dataclass(frozen=True)
-class Job:
-    """What a worker is asked: trace a program (optionally one iteration), or check its gradients."""
+class Job(BaseModel):
+    """What a worker is asked: trace a program (optionally one iteration), or check its
+    gradients. The one shape of a request from the server's endpoint to the engine, and,
+    frozen, the key of its answer in the caches."""
 
-    kind: Literal["trace", "gradcheck"]
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    kind: Literal["trace", "gradcheck"] = "trace"
     source: str
-    seed: int
+    device: str = "cpu"
+    seed: int = 0
     iteration: int | None = None
-    # Whether the request that started the job takes gzip: the worker compresses only then.
-    gzip: bool = True
 
-    def header(self, device: str) -> Header:
-        return {
-            "kind": self.kind,
-            "source": self.source,
-            "device": device,
-            "seed": self.seed,
-            "iteration": self.iteration,
-            "gzip": self.gzip,
-        }
+
+def job_frame(job: Job, job_id: int, *, gzip: bool) -> bytes:
+    """The frame asking a worker for `job`; `gzip`: the asker takes gzip, so compress it."""
+    return encode_frame({"job": job.model_dump(), "id": job_id, "gzip": gzip})
 
 
 class Answer(BaseModel):

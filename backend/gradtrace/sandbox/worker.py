@@ -23,7 +23,7 @@ from gradtrace.sandbox import confine, seccomp_filter
 from gradtrace.sandbox.compression import gzip_trace
 from gradtrace.sandbox.config import WorkerConfig
 from gradtrace.sandbox.failures import failure_body, memory_failure, relabel_memory_error
-from gradtrace.sandbox.protocol import Header, encode_frame, recv_frame
+from gradtrace.sandbox.protocol import Header, Job, encode_frame, recv_frame
 
 # A small program with leaves and a backward pass, to warm the gradient check up once.
 WARMUP_SOURCE = """\
@@ -68,40 +68,29 @@ def prepare_process(config: WorkerConfig) -> None:
     gc.freeze()  # keep the warm objects out of later collections (and copy-on-write pages)
 
 
-def _answer(job: Header, device: str, seed: int, config: WorkerConfig) -> bytes:
+def _answer(job: Job, config: WorkerConfig) -> bytes:
     import gradtrace
     from gradtrace.gradcheck import check_gradients
 
-    source = str(job["source"])
     limits = config.limits_for_engine()
-    if job.get("kind") == "gradcheck":
-        return (
-            check_gradients(source, device=device, seed=seed, limits=limits)
-            .model_dump_json()
-            .encode()
-        )
-    iteration = job.get("iteration")
+    if job.kind == "gradcheck":
+        checked = check_gradients(job.source, device=job.device, seed=job.seed, limits=limits)
+        return checked.model_dump_json().encode()
     return gradtrace.run_json(
-        source,
-        device=device,
-        seed=seed,
-        limits=limits,
-        iteration=int(iteration) if iteration is not None else None,
+        job.source, device=job.device, seed=job.seed, limits=limits, iteration=job.iteration
     )
 
 
-def run_job(config: WorkerConfig, job: Header) -> tuple[Header, tuple[bytes, ...]]:
-    """Run one program; the answer header and blobs (the trace, and its gzip when large)."""
-
-    seed = int(job["seed"])
-    device = str(job.get("device", config.device))
+def run_job(config: WorkerConfig, job: Job, *, gzip: bool) -> tuple[Header, tuple[bytes, ...]]:
+    """Run one program; the answer header and blobs (the trace, and its gzip when large:
+    compressed here, in parallel with the other workers, when the asker takes gzip)."""
     started = time.perf_counter()
     retire = False
     try:
-        body = _answer(job, device, seed, config)
+        body = _answer(job, config)
     except MemoryError:
         error = memory_failure(config.memory_mb)
-        body = failure_body(job.get("kind", "trace"), error, device=device, seed=seed)
+        body = failure_body(job.kind, error, device=job.device, seed=job.seed)
         retire = True
     except Exception:
         # The engine turns every program error into a trace, so this is a bug of ours.
@@ -109,9 +98,7 @@ def run_job(config: WorkerConfig, job: Header) -> tuple[Header, tuple[bytes, ...
     run_s = time.perf_counter() - started
     body, out_of_memory = relabel_memory_error(body, memory_mb=config.memory_mb)
     retire = retire or out_of_memory  # a process that hit its memory ceiling starts afresh
-    # Compressed here, in parallel with the other workers, when the asker takes gzip.
-    wants_gzip = bool(job.get("gzip", True))
-    packed = gzip_trace(body) if wants_gzip and len(body) >= config.gzip_min_bytes else b""
+    packed = gzip_trace(body) if gzip and len(body) >= config.gzip_min_bytes else b""
     header: Header = {
         "etag": hashlib.blake2b(body, digest_size=12).hexdigest(),
         # A program stopped near the time limit might finish on a quieter server.
@@ -136,21 +123,22 @@ def serve_jobs(config: WorkerConfig, sock: socket.socket, *, parent: int) -> Non
     inbox: deque[Header] = deque()
     done = 0
     while True:
-        job = inbox.popleft() if inbox else _next_header(sock)
-        if job is None:  # the server closed our socket: it is done with us
+        frame = inbox.popleft() if inbox else _next_header(sock)
+        if frame is None:  # the server closed our socket: it is done with us
             os._exit(0)
-        if "cancel" in job:  # for a job already answered
+        if "cancel" in frame:  # for a job already answered
             continue
         if not _read_waiting(sock, inbox):
             os._exit(0)
-        job_id = job.get("id")
+        job_id = frame.get("id")
         cancel = next((h for h in inbox if job_id is not None and h.get("cancel") == job_id), None)
         if cancel is not None:
             inbox.remove(cancel)
             sock.sendall(encode_frame({"id": job_id, "skipped": True}))
             continue
         confine.set_job_cpu_limit(config)
-        header, blobs = run_job(config, job)
+        job = Job.model_validate(frame["job"])
+        header, blobs = run_job(config, job, gzip=bool(frame["gzip"]))
         done += 1
         header["id"] = job_id
         header["retire"] = (

@@ -10,7 +10,7 @@ import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
-from typing import Any, Literal
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -25,6 +25,7 @@ from gradtrace.language.reference import Reference, reference
 from gradtrace.sandbox import PoolSaturated
 from gradtrace.sandbox.failures import bug_failure, failure_body
 from gradtrace.sandbox.pool import Client, JobResult, TooManyJobs
+from gradtrace.sandbox.protocol import Job
 from gradtrace.server.cache import CacheKey
 from gradtrace.server.clients import ClientTokens, shared_client_key
 from gradtrace.server.frontend import FrontendFiles, index_response
@@ -131,11 +132,9 @@ async def _watching_receive(request: Request, work: Awaitable[Outcome]) -> Outco
     return job.result() if not job.cancelled() else None
 
 
-def _program_failure(
-    kind: Literal["trace", "gradcheck"], device: str, seed: int, problem: str
-) -> JobResult:
+def _program_failure(job: Job, problem: str) -> JobResult:
     """A failing program's answer (200, ok false) for what went wrong around it."""
-    body = failure_body(kind, bug_failure(problem), device=device, seed=seed)
+    body = failure_body(job.kind, bug_failure(problem), device=job.device, seed=job.seed)
     etag = hashlib.blake2b(body, digest_size=12).hexdigest()
     return JobResult(body, None, etag, cacheable=False, queue_ms=0.0, run_ms=0.0)
 
@@ -209,7 +208,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return await answer(
             body,
             request,
-            lambda device: service.trace_key(body.source, device, body.seed, body.iteration),
+            lambda device: Job(
+                kind="trace",
+                source=body.source,
+                device=device,
+                seed=body.seed,
+                iteration=body.iteration,
+            ),
         )
 
     @app.post(
@@ -230,7 +235,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     async def gradcheck(body: GradCheckRequest, request: Request) -> Response:
         return await answer(
-            body, request, lambda device: service.gradcheck_key(body.source, device, body.seed)
+            body,
+            request,
+            lambda device: Job(kind="gradcheck", source=body.source, device=device, seed=body.seed),
         )
 
     async def answer(
@@ -260,7 +267,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         except Exception as error:  # last resort: no program may cause a 500
             log.error("no answer for a program: %s", escape(repr(error)))
             problem = f"the server could not use its worker's answer ({type(error).__name__})"
-            outcome = Outcome(_program_failure(key[0], device, body.seed, problem), "miss")
+            outcome = Outcome(_program_failure(key, problem), "miss")
         if outcome is None:  # the client left: nobody reads this
             return Response(status_code=499)
         result = outcome.result

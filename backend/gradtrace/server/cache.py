@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Literal
 
 from gradtrace.sandbox import JobResult
+from gradtrace.sandbox.protocol import Job
 
-# kind ("trace" or "gradcheck"), source, device, seed, iteration, gradtrace version
-CacheKey = tuple[Literal["trace", "gradcheck"], str, str, int, int | None, str]
+# A trace is kept under the job that made it (frozen, so hashable): program, device, seed.
+CacheKey = Job
 
 _ENTRY_OVERHEAD = 256
 
@@ -33,7 +33,7 @@ class TraceCache:
 
     @staticmethod
     def _size(key: CacheKey, result: JobResult) -> int:
-        return len(key[1]) + len(result.body) + len(result.gzip or b"") + _ENTRY_OVERHEAD
+        return len(key.source) + len(result.body) + len(result.gzip or b"") + _ENTRY_OVERHEAD
 
     def get(self, key: CacheKey) -> JobResult | None:
         result = self._entries.get(key)

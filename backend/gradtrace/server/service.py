@@ -103,12 +103,6 @@ class TraceService:
             raise DeviceError(requested, ["auto", *self.devices])
         return device
 
-    def trace_key(self, source: str, device: str, seed: int, iteration: int | None) -> CacheKey:
-        return ("trace", source, device, seed, iteration, __version__)
-
-    def gradcheck_key(self, source: str, device: str, seed: int) -> CacheKey:
-        return ("gradcheck", source, device, seed, None, __version__)
-
     def cached(self, key: CacheKey) -> Outcome | None:
         hit = self.cache.get(key)
         return None if hit is None else Outcome(hit, "hit")
@@ -121,12 +115,14 @@ class TraceService:
         iteration: int | None = None,
         client: Client | None = None,
     ) -> Outcome:
-        return await self.outcome(self.trace_key(source, device, seed, iteration), client)
+        job = Job(kind="trace", source=source, device=device, seed=seed, iteration=iteration)
+        return await self.outcome(job, client)
 
     async def gradcheck(
         self, source: str, device: str, seed: int, client: Client | None = None
     ) -> Outcome:
-        return await self.outcome(self.gradcheck_key(source, device, seed), client)
+        job = Job(kind="gradcheck", source=source, device=device, seed=seed)
+        return await self.outcome(job, client)
 
     async def outcome(
         self, key: CacheKey, client: Client | None = None, gzip: bool = True
@@ -148,11 +144,9 @@ class TraceService:
         status: CacheStatus = "coalesced"
         if flight is None:
             status = "miss"
-            kind, source, device, seed, iteration, _ = key
-            job = Job(kind=kind, source=source, seed=seed, iteration=iteration, gzip=gzip)
             # Its future is shared by the requests that wait for it; PoolSaturated and
             # TooManyJobs reach the first of them from here.
-            future = self.pools[self._pool_device(device)].submit(job, client)
+            future = self.pools[self._pool_device(key.device)].submit(key, client, gzip)
             future.add_done_callback(functools.partial(self._landed, key))
             flight = self._inflight[key] = _Flight(future)
         flight.waiters += 1

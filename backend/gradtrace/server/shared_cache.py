@@ -17,6 +17,7 @@ from typing import Any
 
 from gradtrace.sandbox import JobResult
 from gradtrace.server.cache import CacheKey
+from gradtrace.version import __version__
 
 log = logging.getLogger("gradtrace.server")
 
@@ -46,9 +47,10 @@ class SharedTraceCache:
 
     @staticmethod
     def _name(key: CacheKey) -> str:
-        # The key's repr is its exact contents (kind, source, device, seed, iteration,
-        # version): the same on every replica of the same version.
-        return _PREFIX + hashlib.blake2b(repr(key).encode(), digest_size=20).hexdigest()
+        # The job's exact contents and the version that answers it: the same on every
+        # replica of the same version, and no other.
+        named = f"{__version__}\n{key.model_dump_json()}".encode()
+        return _PREFIX + hashlib.blake2b(named, digest_size=20).hexdigest()
 
     async def get(self, key: CacheKey) -> JobResult | None:
         name = self._name(key)
