@@ -36,6 +36,22 @@ describe('grouping', () => {
     const one = groupTrace(t, 'loops', new Set(['loop:5', 'loop:5:0']))!;
     expect(one.trace.nodes).toHaveLength(252);
   });
+  it("keeps what the program ends with out of the loop's block: a result made in the loop stays in view", () => {
+    const t = fixtures.loopOutput;
+    const root = t.passes[t.passes.length - 1]!.root!;
+    expect(t.variables['y']).toBe(root);
+    const v = groupTrace(t, 'loops')!;
+    const shown = new Set(v.trace.nodes.map((n) => n.id));
+    expect(shown.has(root)).toBe(true);
+    expect(v.rep.has(root)).toBe(false);
+    expect(v.trace.variables['y']).toBe(root);
+    expect(v.trace.passes.at(-1)!.root).toBe(root);
+    // The rest of the loop is one block, which feeds the result.
+    const blocks = v.trace.nodes.filter((n) => isGroup(n.id));
+    expect(blocks).toHaveLength(1);
+    expect(v.trace.edges.some((e) => e.source === blocks[0]!.id && e.target === root)).toBe(true);
+    expect(hasCycle([...shown], v.trace.edges.map((e) => [e.source, e.target]))).toBe(false);
+  });
   it('folds Functions into the tensors they made', () => {
     const t = fixtures.leaf;
     const v = groupTrace(t, 'ops')!;

@@ -67,6 +67,27 @@ function creationOrder(trace: Trace): GraphNode[] {
     .map((x) => x.n);
 }
 
+/** The tensors the program ends with: its variables' last values and the last pass's root. */
+function outputs(trace: Trace): string[] {
+  const ids = new Set(Object.values(trace.variables));
+  const last = trace.passes[trace.passes.length - 1];
+  if (last?.root) ids.add(last.root);
+  return [...ids];
+}
+
+/** Whether grouping by `rep` makes the graph cyclic. */
+function makesCycle(trace: Trace, rep: ReadonlyMap<string, string>): boolean {
+  const r = (id: string) => rep.get(id) ?? id;
+  const ids = [...new Set(trace.nodes.map((n) => r(n.id)))];
+  const edges: [string, string][] = [];
+  for (const e of trace.edges) {
+    const s = r(e.source);
+    const t = r(e.target);
+    if (s !== t) edges.push([s, t]);
+  }
+  return hasCycle(ids, edges);
+}
+
 /** Whether the graph (ids and edges) has a cycle. */
 export function hasCycle(ids: string[], edges: [string, string][]): boolean {
   const index = new Map(ids.map((id, i) => [id, i]));
@@ -133,6 +154,20 @@ export function groupTrace(trace: Trace, mode: GroupMode, expanded: ReadonlySet<
       rep.set(node.id, id);
     }
     if (groups.size === 0) return null;
+    // What the program ends with stays in view: the tensors its variables hold at the end
+    // and the last backward pass's root (a loop's result is made inside the loop), unless
+    // taking one out of its block would make a cycle.
+    for (const id of outputs(trace)) {
+      const block = rep.get(id);
+      if (block === undefined) continue;
+      const group = groups.get(block)!;
+      rep.delete(id);
+      group.members = group.members.filter((m) => m !== id);
+      if (makesCycle(trace, rep)) {
+        rep.set(id, block);
+        group.members.push(id);
+      }
+    }
     // A block of one node is just that node.
     for (const [id, group] of groups)
       if (group.members.length === 1) {
