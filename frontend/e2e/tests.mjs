@@ -371,6 +371,10 @@ tests.push(
       assert.ok(Number(await centre.getAttribute('data-nodes')) >= 1000);
       await page.getByRole('combobox', { name: 'Group nodes' }).selectOption('loops');
       await until(async () => (await centre.getAttribute('data-layout')) === 'ready' && Number(await centre.getAttribute('data-nodes')) < 10, 'the folded graph');
+      // The loop's result, made inside it, stays in view beside the block, with its gradient.
+      await page.getByRole('button', { name: 'Jump to end' }).click();
+      await until(async () => /gradient 1\b/.test((await nodeText(page, 'y')) ?? ''), 'y, the backward root, outside the block');
+      await page.getByRole('button', { name: 'Jump to start' }).click();
       await shot('folded');
       await page.getByRole('button', { name: /^Expand loop line 4 ×250/ }).click();
       await until(async () => (await centre.getAttribute('data-layout')) === 'ready' && Number(await centre.getAttribute('data-nodes')) >= 250, 'one block per iteration');
