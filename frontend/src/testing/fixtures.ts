@@ -6,6 +6,7 @@ import leaf from './fixtures/04_leaf_and_non_leaf.json';
 import hooks from './fixtures/05_retain_grad_and_hooks.json';
 import relu from './fixtures/06_custom_relu_function.json';
 import broadcast from './fixtures/broadcast.json';
+import secondBackward from './fixtures/second_backward.json';
 
 type Fixture = Trace & { __source: string };
 const as = (t: unknown): Fixture => t as Fixture;
@@ -16,4 +17,6 @@ export const fixtures = {
   hooks: as(hooks),
   relu: as(relu),
   broadcast: as(broadcast),
+  /** A second backward() through a freed graph: torch raises at ExpBackward0. */
+  secondBackward: as(secondBackward),
 };
