@@ -1031,7 +1031,11 @@ class Recorder:
             if (kept := [r for r in recs if r.id in keep])
         }
         self.edges = {e: k for e, k in self.edges.items() if e[0] in keep and e[1] in keep}
-        self.timeline = [e for e in self.timeline if self._event_kept(e, keep)]
+        self.timeline = [
+            ("freed", e[1], [n for n in e[2] if n in keep]) if e[0] == "freed" else e
+            for e in self.timeline
+            if self._event_kept(e, keep)
+        ]
 
     def _event_kept(self, event: tuple[Any, ...], keep: set[str]) -> bool:
         kind = event[0]

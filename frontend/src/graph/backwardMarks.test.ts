@@ -73,18 +73,26 @@ describe('a failed second backward', () => {
     expect(stepCaption(trace, g, step + 1)).toMatch(/^RuntimeError in ExpBackward0: Trying to backward/);
   });
 
-  it('draws the callout under the failing node with the first sentence', () => {
+  it('draws the callout beside the failing node with the first sentence', () => {
     const trace = fixtures.secondBackward;
     const { g, tl, op } = setup(trace);
     const labels = nodeLabels(g, (s) => measure(s), { trace, tags: sizingTags(new Uint8Array(g.n), null, g) });
     const layout = computeLayout({ n: g.n, widths: labels.width, edgeSource: g.edgeSource, edgeTarget: g.edgeTarget, orientation: 'TB' });
     const scene = sceneAt(g, tl, tl.length);
-    const drawn = drawnNodes({ graph: g, layout, labels, scene, transform: { k: 1, x: 0, y: 0 }, gradText: () => '', marks: noMarks, measure: (s) => measure(s) });
+    const draw = (x: number, viewWidth: number) =>
+      drawnNodes({ graph: g, layout, labels, scene, transform: { k: 1, x, y: 0 }, gradText: () => '', marks: noMarks, measure: (s) => measure(s), viewWidth });
+    // Room on both sides of the graph: beside the node.
+    const drawn = draw(400, layout.width + 800);
     const exp = drawn[op('ExpBackward0')]!;
     expect(exp.callout).not.toBeNull();
     const text = exp.callout!.lines.join(' ');
     expect(text.replace('…', '')).toBe(`RuntimeError: ${firstSentence(scene.error!.message)}`);
-    expect(exp.callout!.rect.y).toBeGreaterThan(exp.box.y + exp.box.h);
+    const r = exp.callout!.rect;
+    expect(r.x >= exp.box.x + exp.box.w || r.x + r.w <= exp.box.x).toBe(true);
+    // A canvas as narrow as the graph: kept inside it, whatever it covers.
+    const narrow = draw(0, layout.width).find((d) => d.callout)!.callout!.rect;
+    expect(narrow.x).toBeGreaterThanOrEqual(-0.01);
+    expect(narrow.x + narrow.w).toBeLessThanOrEqual(layout.width + 0.01);
     for (const d of drawn) if (d !== exp) expect(d.callout).toBeNull();
     // The tag row holds the error tag: the box was sized for it.
     expect(exp.texts.map((t) => t.text)).toContain('✗ RuntimeError');

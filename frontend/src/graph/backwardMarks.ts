@@ -1,6 +1,7 @@
 // What a backward pass leaves on the graph beyond gradients: the saved tensors torch
 // freed (a pass without retain_graph=True) and the error a later pass raised at the
 // Function it could not run, with torch's own words in a callout under that node.
+import type { LayoutResult } from './geometry';
 import type { GraphIndex } from './graphIndex';
 import { FONTS, LABEL_PX, type Measure } from './labels';
 import type { SceneState } from './scene';
@@ -26,7 +27,7 @@ const CALLOUT_LINES = 4;
 
 export interface Callout {
   lines: string[];
-  /** Relative to the node's centre-bottom (x: left edge, y: top edge). */
+  /** Its top-left corner relative to the node's centre: beside the box. */
   x: number;
   y: number;
   w: number;
@@ -56,13 +57,24 @@ export function wrap(text: string, max: number, measure: (s: string) => number, 
   return lines;
 }
 
-/** The callout under a failing node: torch's first sentence, wrapped. */
-export function errorCallout(type: string, message: string, measure: Measure): Callout {
+/**
+ * The callout beside failing node `i`: torch's first sentence, wrapped. Beside it, not
+ * under (the ranks above and below are close), on the side with more room in view
+ * (`view`: the visible x range in layout units; the whole layout when not given), and
+ * kept inside that range, so its words are never cut by the canvas's edge.
+ */
+export function errorCallout(type: string, message: string, measure: Measure, layout: LayoutResult, boxW: number, i: number, view?: [number, number]): Callout {
   const m = (s: string) => measure(s, FONTS.detail);
   const lines = wrap(`${type}: ${firstSentence(message)}`, CALLOUT_MAX_W - 2 * CALLOUT_PAD, m);
   const w = Math.ceil(Math.max(...lines.map(m)) + 2 * CALLOUT_PAD);
   const h = lines.length * CALLOUT_LINE + CALLOUT_PAD;
-  return { lines, x: -w / 2, y: CALLOUT_GAP, w, h };
+  const [x0, x1] = view ?? [0, layout.width];
+  const cx = layout.x[i]!;
+  const left = cx - boxW / 2 - x0;
+  const right = x1 - (cx + boxW / 2);
+  let x = right >= left ? boxW / 2 + CALLOUT_GAP : -boxW / 2 - CALLOUT_GAP - w;
+  x = Math.max(x0 - cx, Math.min(x, x1 - cx - w));
+  return { lines, x, y: -h / 2, w, h };
 }
 
 /** Words for what torch freed of node `i` (the inspector and the hover), '' if nothing. */

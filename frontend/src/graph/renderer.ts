@@ -69,12 +69,12 @@ export class Renderer {
 
     this.drawEdges(input, visible);
     this.drawNodes(input, visible);
-    if (input.marks) this.drawMarks(input, input.marks, visible);
+    if (input.marks) this.drawMarks(input, input.marks, visible, [-t.x / t.k, (width - t.x) / t.k]);
     this.drawPulses(input);
   }
 
   /** Badges above nodes, trouble rings, gradient-check ticks, graph cuts. */
-  private drawMarks(input: DrawInput, marks: Marks, visible: (i: number) => boolean): void {
+  private drawMarks(input: DrawInput, marks: Marks, visible: (i: number) => boolean, view: [number, number]): void {
     const { ctx } = this;
     const { graph, layout, labels, palette, transform, scene } = input;
     const k = transform.k;
@@ -156,27 +156,27 @@ export class Renderer {
       }
     }
     // Over everything else: torch's words must stay readable.
-    if (scene.error && visible(scene.error.node)) this.drawError(input, scene.error.node, scene.error.type, scene.error.message);
+    if (scene.error && visible(scene.error.node)) this.drawError(input, scene.error.node, scene.error.type, scene.error.message, view);
   }
 
-  /** The Function a pass raised in: a red ring, and torch's words in a callout under it. */
-  private drawError(input: DrawInput, i: number, type: string, message: string): void {
+  /** The Function a pass raised in: a red ring, and torch's words in a callout beside it. */
+  private drawError(input: DrawInput, i: number, type: string, message: string, view: [number, number]): void {
     const { ctx } = this;
     const { graph, layout, labels, palette, transform } = input;
     const w = labels.width[i]!;
     const h = graph.kind[i] === KIND_FUNCTION ? FUNCTION_HEIGHT : NODE_HEIGHT;
     const cx = layout.x[i]!;
-    const bottom = layout.y[i]! + h / 2;
+    const cy = layout.y[i]!;
     ctx.beginPath();
-    ctx.roundRect(cx - w / 2 - 6, bottom - h - 6, w + 12, h + 12, (h + 12) / 2);
+    ctx.roundRect(cx - w / 2 - 6, cy - h / 2 - 6, w + 12, h + 12, (h + 12) / 2);
     ctx.strokeStyle = palette.error;
     ctx.lineWidth = Math.max(3, 2 / transform.k);
     ctx.stroke();
     if (transform.k < ZOOM.text) return;
     ctx.font = FONTS.detail;
-    const c = errorCallout(type, message, (s, font) => ((ctx.font = font), ctx.measureText(s).width));
+    const c = errorCallout(type, message, (s, font) => ((ctx.font = font), ctx.measureText(s).width), layout, w, i, view);
     ctx.beginPath();
-    ctx.roundRect(cx + c.x, bottom + c.y, c.w, c.h, 6);
+    ctx.roundRect(cx + c.x, cy + c.y, c.w, c.h, 6);
     ctx.fillStyle = palette.background;
     ctx.fill();
     ctx.strokeStyle = palette.error;
@@ -185,7 +185,7 @@ export class Renderer {
     ctx.fillStyle = palette.error;
     ctx.textAlign = 'left';
     ctx.textBaseline = 'middle';
-    c.lines.forEach((line, j) => ctx.fillText(line, cx + c.x + CALLOUT_PAD, bottom + c.y + CALLOUT_PAD / 2 + CALLOUT_LINE * (j + 0.5)));
+    c.lines.forEach((line, j) => ctx.fillText(line, cx + c.x + CALLOUT_PAD, cy + c.y + CALLOUT_PAD / 2 + CALLOUT_LINE * (j + 0.5)));
   }
 
   private drawEdges(input: DrawInput, visible: (i: number) => boolean): void {

@@ -116,7 +116,7 @@ export interface DrawnNode {
   /** The row of tags above the box, or null when it shows none. */
   tags: Rect | null;
   texts: { text: string; px: number; rect: Rect }[];
-  /** The error callout under the node a backward pass raised in, or null. */
+  /** The error callout beside the node a backward pass raised in, or null. */
   callout: { lines: string[]; px: number; rect: Rect } | null;
   /** Torch freed what it held: drawn as an empty dotted box. */
   freed: boolean;
@@ -144,6 +144,8 @@ export function drawnNodes(args: {
   valueText?: (node: number) => string | undefined;
   marks: Marks | null;
   measure: Measure;
+  /** The canvas's width in CSS px (the error callout stays inside it). */
+  viewWidth?: number;
 }): DrawnNode[] {
   const { graph, layout, labels, scene, transform: t, measure, marks } = args;
   const k = t.k;
@@ -162,14 +164,14 @@ export function drawnNodes(args: {
     const valueNow = v === undefined ? undefined : { text: v, w: measure(v, FONTS.value) };
     const items = shown ? labelItems(graph, labels, i, w, grad, grad ? measure(grad, FONTS.value) : 0, full, valueNow) : [];
     const tags = marks && k >= ZOOM.tags ? tagItems(nodeTags(i, marks, pending, scene).map((x) => x.text), w, (s) => measure(s, FONTS.tag)) : [];
-    const error = scene.error?.node === i && k >= ZOOM.text ? errorCallout(scene.error.type, scene.error.message, measure) : null;
+    const error = scene.error?.node === i && k >= ZOOM.text ? errorCallout(scene.error.type, scene.error.message, measure, layout, w, i, args.viewWidth === undefined ? undefined : [-t.x / k, (args.viewWidth - t.x) / k]) : null;
     out.push({
       node: i,
       title: labels.title[i]!,
       pending,
       box: screen(x, y, w, h),
       tags: tags.length ? screen(x + tags[0]!.x, y - TAG_RISE, tags[tags.length - 1]!.x + tags[tags.length - 1]!.w - tags[0]!.x, TAG_H) : null,
-      callout: error ? { lines: error.lines, px: LABEL_PX * k, rect: screen(layout.x[i]! + error.x, y + h + error.y, error.w, error.h) } : null,
+      callout: error ? { lines: error.lines, px: LABEL_PX * k, rect: screen(layout.x[i]! + error.x, layout.y[i]! + error.y, error.w, error.h) } : null,
       freed: scene.freed[i] === 1,
       texts: [
         ...items.map((it) => ({ text: it.text, px: LABEL_PX * k, rect: screen(x + it.x, y + it.y - LABEL_PX / 2, it.w, LABEL_PX) })),
