@@ -20,6 +20,7 @@ export function firstSentence(message: string): string {
 
 /** Callout geometry, in layout units. */
 export const CALLOUT_MAX_W = 300;
+const CALLOUT_MIN_W = 120;
 export const CALLOUT_PAD = 8;
 export const CALLOUT_LINE = LABEL_PX + 5;
 export const CALLOUT_GAP = 10;
@@ -64,11 +65,13 @@ export function wrap(text: string, max: number, measure: (s: string) => number, 
  * kept inside that range, so its words are never cut by the canvas's edge.
  */
 export function errorCallout(type: string, message: string, measure: Measure, layout: LayoutResult, boxW: number, i: number, view?: [number, number]): Callout {
+  const [x0, x1] = view ?? [0, layout.width];
   const m = (s: string) => measure(s, FONTS.detail);
-  const lines = wrap(`${type}: ${firstSentence(message)}`, CALLOUT_MAX_W - 2 * CALLOUT_PAD, m);
+  // As wide as the view allows, down to CALLOUT_MIN_W; narrower means more lines.
+  const maxW = Math.max(CALLOUT_MIN_W, Math.min(CALLOUT_MAX_W, x1 - x0));
+  const lines = wrap(`${type}: ${firstSentence(message)}`, maxW - 2 * CALLOUT_PAD, m, maxW < CALLOUT_MAX_W ? 2 * CALLOUT_LINES : CALLOUT_LINES);
   const w = Math.ceil(Math.max(...lines.map(m)) + 2 * CALLOUT_PAD);
   const h = lines.length * CALLOUT_LINE + CALLOUT_PAD;
-  const [x0, x1] = view ?? [0, layout.width];
   const cx = layout.x[i]!;
   const left = cx - boxW / 2 - x0;
   const right = x1 - (cx + boxW / 2);
