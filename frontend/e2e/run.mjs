@@ -7,9 +7,10 @@ import { fileURLToPath } from 'node:url';
 import { launch } from './browser.mjs';
 import { startServer } from './server.mjs';
 import { roomTests } from './rooms.mjs';
+import { backwardTests } from './backward.mjs';
 import { tests as pageTests } from './tests.mjs';
 
-const tests = [...pageTests, ...roomTests];
+const tests = [...pageTests, ...roomTests, ...backwardTests];
 
 const here = dirname(fileURLToPath(import.meta.url));
 const results = resolve(here, '..', 'test-results');

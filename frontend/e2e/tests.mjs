@@ -507,7 +507,7 @@ tests.push(
 // ---- The classroom picture: readable boxes and numbers, on a 1024×768 projector ----
 
 /** @typedef {{ x: number, y: number, w: number, h: number }} Rect */
-/** @typedef {{ node: number, title: string, pending: boolean, box: Rect, tags: Rect | null, texts: { text: string, px: number, rect: Rect }[] }} Drawn */
+/** @typedef {{ node: number, title: string, pending: boolean, box: Rect, tags: Rect | null, texts: { text: string, px: number, rect: Rect }[], callout: { lines: string[], px: number, rect: Rect } | null, freed: boolean }} Drawn */
 
 const VIEWPORTS = /** @type {[{width: number, height: number}, {width: number, height: number}]} */ ([
   { width: 1024, height: 768 },
@@ -1055,4 +1055,4 @@ function lecturerChecks(viewport) {
 for (const viewport of VIEWPORTS) tests.push(...lecturerChecks(viewport));
 
 // For the other suites (rooms.mjs).
-export { freshTrace, openExample, runProgram, stepCount, traced, until };
+export { VIEWPORTS, drawn, freshTrace, nodeText, openAt, openExample, pickNode, runProgram, seek, stepCount, traced, until };

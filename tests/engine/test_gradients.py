@@ -166,6 +166,27 @@ def test_grad_events_are_well_formed(path: Path) -> None:
     for ev in trace.timeline:
         if ev.phase == "print":
             continue
+        if ev.phase == "freed":
+            # The end of a pass: torch freed these Functions' saved tensors.
+            if ev.pass_ not in passes:
+                problems.append(f"freed event in unrecorded pass {ev.pass_}")
+            kinds = {nodes[n].kind if n in nodes else "unknown" for n in ev.nodes}
+            if not ev.nodes or kinds != {"function"}:
+                problems.append(f"freed event on {sorted(kinds)} nodes")
+            continue
+        if ev.phase == "line":
+            # A statement a hook or a custom backward ran: a source line, in a recorded pass.
+            if ev.pass_ not in passes or ev.line < 1:
+                problems.append(f"line event {ev.line} in pass {ev.pass_}")
+            if ev.node is not None and ev.node not in nodes:
+                problems.append(f"line event at unknown node {ev.node}")
+            continue
+        if ev.phase == "error":
+            if ev.pass_ not in passes or nodes.get(ev.node) is None:
+                problems.append(f"error event at {ev.node} in pass {ev.pass_}")
+            elif nodes[ev.node].kind != "function" or not ev.message:
+                problems.append(f"error event on a {nodes[ev.node].kind} node, {ev.message!r}")
+            continue
         node = nodes.get(ev.node)
         if node is None:
             problems.append(f"{ev.phase} event for unknown node {ev.node}")

@@ -100,7 +100,14 @@ def compile_function(
     else:
         inner_fc = _FunctionContext(qualname, set(), set())
         expr = self.compile_expr(node.body, inner_fc)
-        body: Closure = expr  # type: ignore[no-redef]
+        rec = self.rec
+        lambda_body = node.body
+
+        def body(scope: Scope) -> Any:
+            if rec.stepping:  # a lambda hook during a backward pass: its line runs
+                rec.line(lambda_body)
+            return expr(scope)
+
     defaults = [self.compile_expr(d, fc) for d in args.defaults]
     kw_defaults = {
         a.arg: self.compile_expr(d, fc)

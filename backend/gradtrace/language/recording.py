@@ -18,6 +18,9 @@ class Recording(Protocol):
     active: bool
     #: Whether the recorder itself is reading saved tensors (program hooks must not run).
     peeking: bool
+    #: True while torch's engine runs a recorded backward pass: each statement the program
+    #: runs then (a hook's, a custom Function's backward) is reported with `line`.
+    stepping: bool
     #: Elements each tensor counts for (a vmap's batch), and how many tensors were made.
     scale: int
     made: int
@@ -67,6 +70,9 @@ class Recording(Protocol):
 
     def tensor_special(self, name: str) -> Callable[..., Any] | None:
         """The recorder's own handling of a tensor method (backward, register_hook)."""
+
+    def line(self, node: ast.AST) -> None:
+        """The program runs the statement (or lambda body) `node` during a backward pass."""
 
     def hidden_pass(self, kind: str, node: ast.AST | None, retain: bool, create: bool) -> None:
         """A backward pass torch runs inside a transform."""

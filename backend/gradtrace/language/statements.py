@@ -52,12 +52,37 @@ def compile_block(self: Interpreter, stmts: list[ast.stmt], fc: _FunctionContext
     compiled = [self.compile_stmt(s, fc) for s in stmts]
     interp = self
     limits = self.limits
+    if fc is not _MODULE_CONTEXT:
+        return _function_block(self, stmts, compiled)
 
     def block(scope: Scope) -> Any:
         for stmt in compiled:
             interp.steps += 1
             if interp.steps & 255 == 0 or interp.steps > limits.steps:
                 interp.tick()
+            r = stmt(scope)
+            if r is not None:
+                return r
+        return None
+
+    return block
+
+
+def _function_block(self: Interpreter, stmts: list[ast.stmt], compiled: list[Closure]) -> Closure:
+    """A block of a function's body: torch's engine may run it during a backward pass (a
+    hook, a custom backward), when each statement is reported to the recorder."""
+    interp = self
+    limits = self.limits
+    rec = self.rec
+    pairs = list(zip(stmts, compiled))
+
+    def block(scope: Scope) -> Any:
+        for node, stmt in pairs:
+            interp.steps += 1
+            if interp.steps & 255 == 0 or interp.steps > limits.steps:
+                interp.tick()
+            if rec.stepping:
+                rec.line(node)
             r = stmt(scope)
             if r is not None:
                 return r

@@ -191,6 +191,40 @@ class UpdateEvent(Model):
     label: str | None = Field(default=None, description="the source text that changed it")
 
 
+class FreedEvent(Model):
+    """The end of a backward pass run without retain_graph: torch freed the saved tensors
+    of these Functions (a custom Function is freed whole). A later pass through one of
+    them fails with torch's "Trying to backward through the graph a second time"."""
+
+    phase: Literal["freed"] = "freed"
+    pass_: int = Field(alias="pass")
+    nodes: list[str] = Field(description="the function nodes whose saved tensors were freed")
+
+
+class BackwardErrorEvent(Model):
+    """A backward pass raised inside the Function the engine was running."""
+
+    phase: Literal["error"] = "error"
+    pass_: int = Field(alias="pass")
+    node: str = Field(description="the function node torch raised in")
+    type: str
+    message: str = Field(
+        description="torch's own message (or the program's, raised in a custom backward)"
+    )
+
+
+class LineEvent(Model):
+    """A statement of the program that torch's engine ran during a backward pass: a hook's
+    body or a custom Function's `backward`, one event per statement (at most 100 a pass)."""
+
+    phase: Literal["line"] = "line"
+    pass_: int = Field(alias="pass")
+    node: str | None = Field(
+        description="the tensor whose hook runs it, or the function node whose backward runs it"
+    )
+    line: int
+
+
 class PrintEvent(Model):
     phase: Literal["print"] = "print"
     text: str
@@ -210,6 +244,9 @@ Event = Annotated[
     Annotated[ForwardEvent, Tag("forward")]
     | Annotated[PrintEvent, Tag("print")]
     | Annotated[UpdateEvent, Tag("update")]
+    | Annotated[FreedEvent, Tag("freed")]
+    | Annotated[BackwardErrorEvent, Tag("error")]
+    | Annotated[LineEvent, Tag("line")]
     | Annotated[BackwardFunctionEvent, Tag("backward-function")]
     | Annotated[BackwardTensorEvent, Tag("backward-tensor")],
     Discriminator(_event_kind),

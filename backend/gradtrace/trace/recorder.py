@@ -27,6 +27,7 @@ from gradtrace.identity import identity
 from gradtrace.language.errors import LimitError
 from gradtrace.language.limits import Limits
 from gradtrace.language.module_tables import module_parameters
+from gradtrace.trace.backward_steps import BackwardSteps
 from gradtrace.trace.leaves import LeafLedger
 from gradtrace.trace.tensordata import Snapshot
 
@@ -191,6 +192,8 @@ class Recorder:
         self.limits = limits
         self.active = True
         self.in_backward = False
+        # While a recorded pass runs: the evaluator reports each statement it runs (`line`).
+        self.stepping = False
         self.backward_depth = 0
         # Set while the recorder reads a Node's saved tensors: an unpack hook of the
         # program's (saved_tensors_hooks) then declines, so no program code runs for it.
@@ -258,6 +261,8 @@ class Recorder:
         self.pass_leaf_event: dict[str, int] = {}
         # The AccumulateGrad Nodes of this pass whose leaf's `.grad` was None before it.
         self.pass_none_grads: set[str] = set()
+        # Inside a pass: the Node running, the program's lines, errors, freed buffers.
+        self.steps = BackwardSteps(self)
 
     def close(self) -> None:
         """Drop the references that make the recorder a cycle (its bound methods), once done."""
@@ -824,18 +829,25 @@ class Recorder:
             if frec.tensor is not None and frec.fn.variable.grad is None:
                 self.pass_none_grads.add(frec.id)
             handles.append(fn.register_hook(partial(self._post_hook, frec)))
+            handles.append(self.steps.watch(fn, frec))
             for nxt, _ in fn.next_functions:
                 if nxt is not None and identity(nxt) not in seen:
                     stack.append(nxt)
         self.current_pass = index
         self.in_backward = True
+        self.stepping = True
         self.active = False
         try:
             return call()
+        except Exception as exc:
+            self.steps.failed(index, exc)
+            raise
         finally:
             for handle in handles:
                 handle.remove()
+            self.steps.ended(index, retain, lambda f: _saved_names(type(f.fn)))
             self.in_backward = False
+            self.stepping = False
             self.active = True
             self.pass_blobs.clear()
             self.pass_refs.clear()
@@ -843,6 +855,10 @@ class Recorder:
             self.pass_leaf_event.clear()
             self.pass_none_grads.clear()
             self.iteration += 1
+
+    def line(self, node: ast.AST) -> None:
+        """The program runs a statement during a backward pass (a hook, a custom backward)."""
+        self.steps.line(node)
 
     def hidden_pass(self, kind: str, node: ast.AST | None, retain: bool, create: bool) -> None:
         """A backward pass torch runs inside a transform (torch.func, autograd.functional)
@@ -866,6 +882,7 @@ class Recorder:
 
     def _post_hook(self, frec: FunctionRec, grad_inputs: Any, grad_outputs: Any) -> None:
         p = self.current_pass
+        self.steps.left(frec)
         outs = [self._blob(g) if isinstance(g, Tensor) else None for g in grad_outputs]
         ins = [self._blob(g) if isinstance(g, Tensor) else None for g in grad_inputs]
         if frec.tensor is not None:
@@ -917,7 +934,14 @@ class Recorder:
                 self.timeline.append(
                     ("grad", self.current_pass, rec.id, self._blob(grad), True, None)
                 )
-            return hook(grad)
+            if not self.in_backward or rec is None:
+                return hook(grad)
+            # The lines the hook runs are stepped at this tensor.
+            outer, self.steps.hook_node = self.steps.hook_node, rec.id
+            try:
+                return hook(grad)
+            finally:
+                self.steps.hook_node = outer
 
         return t.register_hook(seen_by_hook)
 
@@ -1007,7 +1031,11 @@ class Recorder:
             if (kept := [r for r in recs if r.id in keep])
         }
         self.edges = {e: k for e, k in self.edges.items() if e[0] in keep and e[1] in keep}
-        self.timeline = [e for e in self.timeline if self._event_kept(e, keep)]
+        self.timeline = [
+            ("freed", e[1], [n for n in e[2] if n in keep]) if e[0] == "freed" else e
+            for e in self.timeline
+            if self._event_kept(e, keep)
+        ]
 
     def _event_kept(self, event: tuple[Any, ...], keep: set[str]) -> bool:
         kind = event[0]
@@ -1015,6 +1043,10 @@ class Recorder:
             return True
         if kind == "forward":
             return event[1] in keep
+        if kind == "freed":
+            return self.keeps(event[1]) and any(node in keep for node in event[2])
+        if kind == "line":
+            return self.keeps(event[1]) and (event[2] is None or event[2] in keep)
         return bool(self.keeps(event[1]) and event[2] in keep)
 
 

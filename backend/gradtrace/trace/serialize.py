@@ -246,6 +246,18 @@ def _event(event: tuple[Any, ...], writer: _Writer) -> dict[str, Any]:
             "hooked": event[4],
             "accumulated": writer.data(event[5]) if len(event) > 5 else None,
         }
+    if kind == "freed":
+        return {"phase": "freed", "pass": event[1], "nodes": event[2]}
+    if kind == "line":
+        return {"phase": "line", "pass": event[1], "node": event[2], "line": event[3]}
+    if kind == "error":
+        return {
+            "phase": "error",
+            "pass": event[1],
+            "node": event[2],
+            "type": event[3],
+            "message": event[4],
+        }
     if kind == "update":
         return {
             "phase": "update",

@@ -200,6 +200,32 @@ export interface components {
              */
             type: "answers";
         };
+        /**
+         * BackwardErrorEvent
+         * @description A backward pass raised inside the Function the engine was running.
+         */
+        BackwardErrorEvent: {
+            /**
+             * Message
+             * @description torch's own message (or the program's, raised in a custom backward)
+             */
+            message: string;
+            /**
+             * Node
+             * @description the function node torch raised in
+             */
+            node: string;
+            /** Pass */
+            pass: number;
+            /**
+             * Phase
+             * @default error
+             * @constant
+             */
+            phase: "error";
+            /** Type */
+            type: string;
+        };
         /** BackwardFunctionEvent */
         BackwardFunctionEvent: {
             /** Grad Inputs */
@@ -367,6 +393,27 @@ export interface components {
              * @constant
              */
             phase: "forward";
+        };
+        /**
+         * FreedEvent
+         * @description The end of a backward pass run without retain_graph: torch freed the saved tensors
+         *     of these Functions (a custom Function is freed whole). A later pass through one of
+         *     them fails with torch's "Trying to backward through the graph a second time".
+         */
+        FreedEvent: {
+            /**
+             * Nodes
+             * @description the function nodes whose saved tensors were freed
+             */
+            nodes: string[];
+            /** Pass */
+            pass: number;
+            /**
+             * Phase
+             * @default freed
+             * @constant
+             */
+            phase: "freed";
         };
         /** FunctionNode */
         FunctionNode: {
@@ -641,6 +688,28 @@ export interface components {
              * @default 5
              */
             wall_time_s: number;
+        };
+        /**
+         * LineEvent
+         * @description A statement of the program that torch's engine ran during a backward pass: a hook's
+         *     body or a custom Function's `backward`, one event per statement (at most 100 a pass).
+         */
+        LineEvent: {
+            /** Line */
+            line: number;
+            /**
+             * Node
+             * @description the tensor whose hook runs it, or the function node whose backward runs it
+             */
+            node: string | null;
+            /** Pass */
+            pass: number;
+            /**
+             * Phase
+             * @default line
+             * @constant
+             */
+            phase: "line";
         };
         /**
          * LoopFrame
@@ -1024,7 +1093,7 @@ export interface components {
             /** Stdout */
             stdout: string;
             /** Timeline */
-            timeline: (components["schemas"]["ForwardEvent"] | components["schemas"]["PrintEvent"] | components["schemas"]["UpdateEvent"] | components["schemas"]["BackwardFunctionEvent"] | components["schemas"]["BackwardTensorEvent"])[];
+            timeline: (components["schemas"]["ForwardEvent"] | components["schemas"]["PrintEvent"] | components["schemas"]["UpdateEvent"] | components["schemas"]["FreedEvent"] | components["schemas"]["BackwardErrorEvent"] | components["schemas"]["LineEvent"] | components["schemas"]["BackwardFunctionEvent"] | components["schemas"]["BackwardTensorEvent"])[];
             /**
              * Training Steps
              * @description backward passes followed by an update of the parameters they filled (an optimizer step, `w.data -= ...`): a training loop's iterations

@@ -1,4 +1,5 @@
-// The line(s) running at a step: the current node's (forward), the line that updated a parameter, the backward() call's (backward).
+// The line(s) running at a step: the current node's (forward), the line that updated a parameter, the backward() call's (backward),
+// and within a backward pass the statement a hook or a custom Function's backward runs (a line event).
 import type { GraphIndex } from '../graph/graphIndex';
 import type { SceneState } from '../graph/scene';
 import type { TimelineIndex } from '../player/timeline';
@@ -14,6 +15,8 @@ export function runningAt(scene: SceneState, graph: GraphIndex, timeline: Timeli
     const line = timeline.updateLine[scene.cursor - 1] ?? 0;
     return line ? { from: line, to: line, phase: 'forward' } : null;
   }
+  const line = scene.cursor > 0 ? (timeline.lineOf[scene.cursor - 1] ?? 0) : 0;
+  if (line) return { from: line, to: line, phase: 'backward' };
   if (scene.phase === 'backward' && scene.pass !== null) {
     const line = timeline.passes.find((p) => p.index === scene.pass)?.line;
     return line ? { from: line, to: line, phase: 'backward' } : null;

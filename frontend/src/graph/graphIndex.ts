@@ -38,6 +38,14 @@ export class GraphIndex {
   /** Nodes appearing at each event, CSR (forward events only have any). */
   readonly appearStart: Int32Array;
   readonly appearNodes: Int32Array;
+  /**
+   * Step (event index) at which torch freed what the node holds for backward, -1 never:
+   * a Function's saved tensors; an intermediate saved for backward once every Function
+   * that saved it is freed.
+   */
+  readonly freedAt: Int32Array;
+  /** Where backward passes raised: the event, its Function node, torch's words. */
+  readonly errors: BackwardError[];
   /** Tensor node name for each variable id, for labels. */
   readonly variableName: Map<string, string>;
 
@@ -98,8 +106,18 @@ export class GraphIndex {
     const fwd = new Int32Array(n).fill(-2);
     const bwdOwner: number[] = [];
     const bwdIndex: number[] = [];
+    this.freedAt = new Int32Array(n).fill(-1);
+    this.errors = [];
     events.forEach((e, k) => {
       if (e.phase === 'print') return;
+      if (e.phase === 'freed') {
+        for (const id of e.nodes) {
+          const f = this.byId.get(id);
+          if (f !== undefined && this.freedAt[f] === -1) this.freedAt[f] = k;
+        }
+        return;
+      }
+      if (e.node === null || e.node === undefined) return;
       const i = this.byId.get(e.node);
       if (i === undefined) return;
       this.eventNode[k] = i;
@@ -108,8 +126,11 @@ export class GraphIndex {
       } else if (e.phase === 'backward') {
         bwdOwner.push(i);
         bwdIndex.push(k);
+      } else if (e.phase === 'error') {
+        this.errors.push({ step: k, node: i, type: e.type, message: e.message });
       }
     });
+    savedFreedAt(this);
     [this.bwdStart, this.bwdEvents] = csr(n, Int32Array.from(bwdOwner), (j) => bwdIndex[j]!);
     this.fwdTime = appearTimes(this, fwd);
     const appearOwner: number[] = [];
@@ -154,6 +175,32 @@ export class GraphIndex {
       } else hi = mid;
     }
     return found;
+  }
+}
+
+export interface BackwardError {
+  step: number;
+  node: number;
+  type: string;
+  message: string;
+}
+
+/** An intermediate saved for backward is freed when the last Function holding it is. */
+function savedFreedAt(g: GraphIndex): void {
+  const holders = new Map<number, number[]>();
+  g.nodes.forEach((node, f) => {
+    if (node.kind !== 'function') return;
+    for (const s of node.saved) {
+      const t = s.node ? g.byId.get(s.node) : undefined;
+      if (t === undefined || g.role[t] !== ROLE_INDEX.saved) continue;
+      const list = holders.get(t);
+      if (list) list.push(f);
+      else holders.set(t, [f]);
+    }
+  });
+  for (const [t, fs] of holders) {
+    const times = fs.map((f) => g.freedAt[f]!);
+    if (times.every((k) => k >= 0)) g.freedAt[t] = Math.max(...times);
   }
 }
 

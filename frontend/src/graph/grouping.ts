@@ -5,7 +5,7 @@
 //            iteration; an expanded iteration shows its nodes.
 //   modules: an nn.Module's nodes in one block per call; expanded, its submodules.
 //   ops:     each Function folded into the tensor it made (half the nodes).
-import type { FunctionNode, GraphNode, Trace } from '../api/types';
+import type { FunctionNode, GraphNode, TimelineEvent, Trace } from '../api/types';
 
 export type GroupMode = 'none' | 'ops' | 'modules' | 'loops';
 
@@ -213,8 +213,15 @@ export function groupTrace(trace: Trace, mode: GroupMode, expanded: ReadonlySet<
     edges.push({ ...e, source: s, target: t });
   }
   if (hasCycle(outNodes.map((n) => n.id), edges.map((e) => [e.source, e.target]))) return null;
-  const timeline = trace.timeline.map((e) => (e.phase === 'print' || !rep.has(e.node) ? e : { ...e, node: r(e.node) }));
+  const timeline = trace.timeline.map((e) => renameNodes(e, rep, r));
   const variables = Object.fromEntries(Object.entries(trace.variables).filter(([, id]) => !rep.has(id)));
   const passes = trace.passes.map((p) => (p.root && rep.has(p.root) ? { ...p, root: r(p.root) } : p));
   return { trace: { ...trace, nodes: outNodes, edges, timeline, variables, passes }, groups, rep };
+}
+
+/** Event `e` with the node ids `rep` merges renamed by `r` (the same event when none is). */
+export function renameNodes(e: TimelineEvent, rep: Map<string, string>, r: (id: string) => string): TimelineEvent {
+  if (e.phase === 'print') return e;
+  if (e.phase === 'freed') return e.nodes.some((id) => rep.has(id)) ? { ...e, nodes: [...new Set(e.nodes.map(r))] } : e;
+  return e.node && rep.has(e.node) ? { ...e, node: r(e.node) } : e;
 }

@@ -113,7 +113,7 @@ function overlap(a: R, b: R): boolean {
 }
 
 /** The node whose hook fires at this cursor, as the app marks it, or -1. */
-function hookedAt(trace: { timeline: { phase: string; node_kind?: string; hooked?: boolean; node?: string }[] }, g: GraphIndex, cursor: number): number {
+function hookedAt(trace: { timeline: { phase: string; node_kind?: string; hooked?: boolean; node?: string | null }[] }, g: GraphIndex, cursor: number): number {
   const e = trace.timeline[cursor - 1];
   return e && e.phase === 'backward' && e.node_kind === 'tensor' && e.hooked && e.node ? (g.byId.get(e.node) ?? -1) : -1;
 }

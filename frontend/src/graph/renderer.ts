@@ -7,6 +7,7 @@ import { FUNCTION_HEIGHT, NODE_HEIGHT, type LayoutResult } from './geometry';
 import type { Palette } from './palette';
 import { EDGE_BACKWARD, EDGE_HIDDEN, NODE_GRADIENT, NODE_PENDING, type Pulse, type SceneState } from './scene';
 import { nodeTags, type Marks } from './tags';
+import { CALLOUT_LINE, CALLOUT_PAD, errorCallout } from './backwardMarks';
 
 export type { Marks };
 
@@ -68,12 +69,12 @@ export class Renderer {
 
     this.drawEdges(input, visible);
     this.drawNodes(input, visible);
-    if (input.marks) this.drawMarks(input, input.marks, visible);
+    if (input.marks) this.drawMarks(input, input.marks, visible, [-t.x / t.k, (width - t.x) / t.k]);
     this.drawPulses(input);
   }
 
   /** Badges above nodes, trouble rings, gradient-check ticks, graph cuts. */
-  private drawMarks(input: DrawInput, marks: Marks, visible: (i: number) => boolean): void {
+  private drawMarks(input: DrawInput, marks: Marks, visible: (i: number) => boolean, view: [number, number]): void {
     const { ctx } = this;
     const { graph, layout, labels, palette, transform, scene } = input;
     const k = transform.k;
@@ -142,7 +143,7 @@ export class Renderer {
         ctx.lineWidth = Math.max(4, 2 * px);
         ctx.stroke();
       }
-      const tags = nodeTags(i, marks, pending);
+      const tags = nodeTags(i, marks, pending, scene);
       if (!showTags || tags.length === 0) continue;
       for (const item of tagItems(tags.map((t) => t.text), w, measure)) {
         const tone = item.index >= 0 ? tags[item.index]!.tone : 'muted';
@@ -154,6 +155,37 @@ export class Renderer {
         ctx.fillText(item.text, x + item.x + TAG_TEXT_PAD, y + TAG_TEXT_Y);
       }
     }
+    // Over everything else: torch's words must stay readable.
+    if (scene.error && visible(scene.error.node)) this.drawError(input, scene.error.node, scene.error.type, scene.error.message, view);
+  }
+
+  /** The Function a pass raised in: a red ring, and torch's words in a callout beside it. */
+  private drawError(input: DrawInput, i: number, type: string, message: string, view: [number, number]): void {
+    const { ctx } = this;
+    const { graph, layout, labels, palette, transform } = input;
+    const w = labels.width[i]!;
+    const h = graph.kind[i] === KIND_FUNCTION ? FUNCTION_HEIGHT : NODE_HEIGHT;
+    const cx = layout.x[i]!;
+    const cy = layout.y[i]!;
+    ctx.beginPath();
+    ctx.roundRect(cx - w / 2 - 6, cy - h / 2 - 6, w + 12, h + 12, (h + 12) / 2);
+    ctx.strokeStyle = palette.error;
+    ctx.lineWidth = Math.max(3, 2 / transform.k);
+    ctx.stroke();
+    if (transform.k < ZOOM.text) return;
+    ctx.font = FONTS.detail;
+    const c = errorCallout(type, message, (s, font) => ((ctx.font = font), ctx.measureText(s).width), layout, w, i, view);
+    ctx.beginPath();
+    ctx.roundRect(cx + c.x, cy + c.y, c.w, c.h, 6);
+    ctx.fillStyle = palette.background;
+    ctx.fill();
+    ctx.strokeStyle = palette.error;
+    ctx.lineWidth = Math.max(1.5, 1 / transform.k);
+    ctx.stroke();
+    ctx.fillStyle = palette.error;
+    ctx.textAlign = 'left';
+    ctx.textBaseline = 'middle';
+    c.lines.forEach((line, j) => ctx.fillText(line, cx + c.x + CALLOUT_PAD, cy + c.y + CALLOUT_PAD / 2 + CALLOUT_LINE * (j + 0.5)));
   }
 
   private drawEdges(input: DrawInput, visible: (i: number) => boolean): void {
@@ -257,14 +289,16 @@ export class Renderer {
       const y = layout.y[i]! - h / 2;
       const role = graph.role[i]!;
       const state = scene.nodeState[i]!;
+      // Freed by torch: an empty box with a dotted muted border (what it held is gone).
+      const freed = scene.freed[i] === 1;
       ctx.globalAlpha = state === NODE_PENDING ? 0.28 : 1;
       ctx.beginPath();
       ctx.roundRect(x, y, w, h, fn ? h / 2 : 7);
-      ctx.fillStyle = palette.fills[role]!;
+      ctx.fillStyle = freed ? palette.background : palette.fills[role]!;
       ctx.fill();
-      ctx.strokeStyle = palette.roles[role]!;
+      ctx.strokeStyle = freed ? palette.muted : palette.roles[role]!;
       ctx.lineWidth = Math.max(state === NODE_GRADIENT ? 2.5 : 1.6, px);
-      ctx.setLineDash(state === NODE_PENDING ? [4, 3] : []);
+      ctx.setLineDash(state === NODE_PENDING ? [4, 3] : freed ? [2, 3] : []);
       ctx.stroke();
       if (state === NODE_GRADIENT && !fn) {
         // A gradient has arrived: a band along the bottom in the gradient colour.

@@ -1,11 +1,12 @@
 // What to draw at a cursor: a pure function of (graph, timeline, cursor, fraction).
 // Node states and edge states change only when the cursor moves (computed once per
 // cursor); pulses move with the fraction of the current step.
-import { EV_FORWARD, EV_PRINT, EV_UPDATE, type TimelineIndex } from '../player/timeline';
+import { EV_BACKWARD_FUNCTION, EV_BACKWARD_TENSOR, EV_FORWARD, EV_PRINT, EV_UPDATE, type TimelineIndex } from '../player/timeline';
 import type { LayoutResult } from './geometry';
-import { KIND_FUNCTION, type GraphIndex } from './graphIndex';
+import { KIND_FUNCTION, type BackwardError, type GraphIndex } from './graphIndex';
 import { FONTS, LABEL_PX, TAG_H, TAG_RISE, TAG_TEXT_PAD, TAG_TEXT_Y, ZOOM, boxHeight, gradLabel, labelItems, tagItems, type Measure, type NodeLabels } from './labels';
 import { nodeTags, type Marks } from './tags';
+import { errorCallout } from './backwardMarks';
 
 /** Not computed yet at this cursor: drawn as a ghost. */
 export const NODE_PENDING = 0;
@@ -37,6 +38,10 @@ export interface SceneState {
   edgeState: Uint8Array;
   /** Per node: the latest backward event before the cursor in the current pass, or -1. */
   gradEvent: Int32Array;
+  /** Per node: 1 once torch freed what it held for backward (a pass without retain_graph). */
+  freed: Uint8Array;
+  /** The error the current pass raised, once that step is applied; else null. */
+  error: BackwardError | null;
 }
 
 export function sceneAt(g: GraphIndex, tl: TimelineIndex, cursor: number): SceneState {
@@ -71,7 +76,10 @@ export function sceneAt(g: GraphIndex, tl: TimelineIndex, cursor: number): Scene
       phase = k === EV_FORWARD ? 'forward' : k === EV_UPDATE ? 'update' : 'backward';
     }
   }
-  return { cursor: c, current, phase, pass, nodeState, edgeState, gradEvent };
+  const freed = new Uint8Array(g.n);
+  for (let i = 0; i < g.n; i++) if (g.freedAt[i]! >= 0 && g.freedAt[i]! < c) freed[i] = 1;
+  const error = g.errors.find((x) => x.step < c && tl.passOf[x.step] === pass) ?? null;
+  return { cursor: c, current, phase, pass, nodeState, edgeState, gradEvent, freed, error };
 }
 
 /**
@@ -83,7 +91,7 @@ export function pulsesAt(g: GraphIndex, tl: TimelineIndex, cursor: number, fract
   if (cursor <= 0 || cursor > tl.length || fraction >= 1) return [];
   const k = cursor - 1;
   const kind = tl.kinds[k]!;
-  if (kind === EV_PRINT || kind === EV_UPDATE) return [];
+  if (kind !== EV_FORWARD && kind !== EV_BACKWARD_FUNCTION && kind !== EV_BACKWARD_TENSOR) return [];
   const pulses: Pulse[] = [];
   const f = Math.max(0, fraction);
   if (kind === EV_FORWARD) {
@@ -108,6 +116,10 @@ export interface DrawnNode {
   /** The row of tags above the box, or null when it shows none. */
   tags: Rect | null;
   texts: { text: string; px: number; rect: Rect }[];
+  /** The error callout beside the node a backward pass raised in, or null. */
+  callout: { lines: string[]; px: number; rect: Rect } | null;
+  /** Torch freed what it held: drawn as an empty dotted box. */
+  freed: boolean;
 }
 
 export interface Rect {
@@ -132,6 +144,8 @@ export function drawnNodes(args: {
   valueText?: (node: number) => string | undefined;
   marks: Marks | null;
   measure: Measure;
+  /** The canvas's width in CSS px (the error callout stays inside it). */
+  viewWidth?: number;
 }): DrawnNode[] {
   const { graph, layout, labels, scene, transform: t, measure, marks } = args;
   const k = t.k;
@@ -149,13 +163,16 @@ export function drawnNodes(args: {
     const v = full ? args.valueText?.(i) : undefined;
     const valueNow = v === undefined ? undefined : { text: v, w: measure(v, FONTS.value) };
     const items = shown ? labelItems(graph, labels, i, w, grad, grad ? measure(grad, FONTS.value) : 0, full, valueNow) : [];
-    const tags = marks && k >= ZOOM.tags ? tagItems(nodeTags(i, marks, pending).map((x) => x.text), w, (s) => measure(s, FONTS.tag)) : [];
+    const tags = marks && k >= ZOOM.tags ? tagItems(nodeTags(i, marks, pending, scene).map((x) => x.text), w, (s) => measure(s, FONTS.tag)) : [];
+    const error = scene.error?.node === i && k >= ZOOM.text ? errorCallout(scene.error.type, scene.error.message, measure, layout, w, i, args.viewWidth === undefined ? undefined : [-t.x / k, (args.viewWidth - t.x) / k]) : null;
     out.push({
       node: i,
       title: labels.title[i]!,
       pending,
       box: screen(x, y, w, h),
       tags: tags.length ? screen(x + tags[0]!.x, y - TAG_RISE, tags[tags.length - 1]!.x + tags[tags.length - 1]!.w - tags[0]!.x, TAG_H) : null,
+      callout: error ? { lines: error.lines, px: LABEL_PX * k, rect: screen(layout.x[i]! + error.x, layout.y[i]! + error.y, error.w, error.h) } : null,
+      freed: scene.freed[i] === 1,
       texts: [
         ...items.map((it) => ({ text: it.text, px: LABEL_PX * k, rect: screen(x + it.x, y + it.y - LABEL_PX / 2, it.w, LABEL_PX) })),
         ...tags.map((tg) => ({ text: tg.text, px: LABEL_PX * k, rect: screen(x + tg.x + TAG_TEXT_PAD, y + TAG_TEXT_Y - LABEL_PX / 2, tg.textW, LABEL_PX) })),

@@ -5,6 +5,7 @@
 // valid): an intermediate's events become its grad_fn's (made in forward, gradient
 // arriving in backward); a constant's events point at nothing and light nothing.
 import type { Trace } from '../api/types';
+import { renameNodes } from './grouping';
 
 export interface TorchvizView {
   trace: Trace;
@@ -39,7 +40,7 @@ export function torchvizTrace(trace: Trace): TorchvizView {
     edges.push({ ...e, source: s, target: t });
   }
   const nodes = trace.nodes.filter((n) => keep.has(n.id));
-  const timeline = trace.timeline.map((e) => (e.phase !== 'print' && rep.has(e.node) ? { ...e, node: r(e.node) } : e));
+  const timeline = trace.timeline.map((e) => renameNodes(e, rep, r));
   const variables = Object.fromEntries(Object.entries(trace.variables).filter(([, id]) => keep.has(id)));
   return { trace: { ...trace, nodes, edges, timeline, variables }, rep };
 }

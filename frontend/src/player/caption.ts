@@ -9,6 +9,16 @@ export function stepCaption(trace: Trace, g: GraphIndex, cursor: number): string
   const e = trace.timeline[cursor - 1];
   if (!e) return '';
   if (e.phase === 'print') return `printed “${oneLine(e.text)}”`;
+  if (e.phase === 'freed') {
+    const names = e.nodes.flatMap((id) => (g.byId.has(id) ? [g.title(g.byId.get(id)!)] : []));
+    return `pass ended without retain_graph=True: torch freed the saved tensors of ${names.join(', ') || 'its Functions'}`;
+  }
+  if (e.phase === 'line') {
+    const at = e.node === null ? undefined : g.byId.get(e.node);
+    if (at === undefined) return `line ${e.line} runs during backward`;
+    const node = g.nodes[at]!;
+    return node.kind === 'function' && node.custom ? `line ${e.line} of ${g.title(at)}'s backward` : `line ${e.line} runs in the hook of ${g.title(at)}`;
+  }
   const i = g.byId.get(e.node);
   const name = i === undefined ? e.node : g.title(i);
   if (e.phase === 'update') {
@@ -21,6 +31,7 @@ export function stepCaption(trace: Trace, g: GraphIndex, cursor: number): string
     const value = node && node.kind === 'tensor' ? formatCompact(node.value) || formatShape(node.shape) : '';
     return `computed ${name}${value ? ` = ${value}` : ''}`;
   }
+  if (e.phase === 'error') return `${e.type} in ${name}: ${oneLine(e.message, 90)}`;
   if (e.node_kind === 'function') return `${name} ran: gradients to its inputs`;
   const grad = formatCompact(e.grad) || formatShape(e.grad.shape);
   return `gradient reached ${name}: ${grad}`;

@@ -180,15 +180,26 @@ export class Player {
     if (dtMs <= 0) return false;
     if (this.playing) {
       let c = this.cursor;
-      let f = this.progress + (dtMs / 1000) * this.rate;
+      let f = this.progress;
+      // Time left in this tick, in plain steps; a step of weight w (a line: a sub-step) takes w of them.
+      let left = (dtMs / 1000) * this.rate;
       let gated = false;
-      while (f >= 1 && c < this.length) {
+      for (;;) {
+        const w = c > 0 ? this.timeline.weight(c - 1) : 1;
+        const need = (1 - f) * w;
+        if (left < need) {
+          f += left / w;
+          break;
+        }
+        left -= need;
+        f = 1;
+        if (c >= this.length) break;
         if (this.gate?.(c + 1)) {
           gated = true;
           break;
         }
         c++;
-        f -= 1;
+        f = 0;
       }
       if ((c >= this.length || gated) && f >= 1) {
         f = 1;

@@ -9,6 +9,14 @@ export const EV_BACKWARD_TENSOR = 2;
 export const EV_PRINT = 3;
 /** A leaf changed outside autograd: its values (an optimizer step) or its `.grad`. */
 export const EV_UPDATE = 4;
+/** A statement of the program the engine ran in a backward pass (a hook, a custom backward). */
+export const EV_LINE = 5;
+/** The end of a pass without retain_graph: torch freed saved tensors. */
+export const EV_FREED = 6;
+/** A backward pass raised in a Function. */
+export const EV_ERROR = 7;
+/** A line step lasts this fraction of a step while playing: the body's lines are sub-steps. */
+export const LINE_STEP = 0.4;
 
 export interface PassRange {
   /** The pass's index (as in `trace.passes`). */
@@ -39,6 +47,8 @@ export class TimelineIndex {
   readonly prints: Int32Array;
   /** The source line of each update event (0: not known, or not an update). */
   readonly updateLine: Int32Array;
+  /** The source line each line event ran (0: not a line event). */
+  readonly lineOf: Int32Array;
 
   constructor(trace: Pick<Trace, 'timeline' | 'passes'>) {
     const events = trace.timeline;
@@ -47,6 +57,7 @@ export class TimelineIndex {
     this.kinds = new Uint8Array(n);
     this.passOf = new Int32Array(n).fill(-1);
     this.updateLine = new Int32Array(n);
+    this.lineOf = new Int32Array(n);
     const prints: number[] = [];
     const ranges = new Map<number, PassRange>();
     const segments: Segment[] = [];
@@ -65,7 +76,12 @@ export class TimelineIndex {
         this.updateLine[i] = e.line ?? 0;
         phase = 'forward';
       } else {
-        this.kinds[i] = e.node_kind === 'tensor' ? EV_BACKWARD_TENSOR : EV_BACKWARD_FUNCTION;
+        if (e.phase === 'line') {
+          this.kinds[i] = EV_LINE;
+          this.lineOf[i] = e.line;
+        } else if (e.phase === 'freed') this.kinds[i] = EV_FREED;
+        else if (e.phase === 'error') this.kinds[i] = EV_ERROR;
+        else this.kinds[i] = e.node_kind === 'tensor' ? EV_BACKWARD_TENSOR : EV_BACKWARD_FUNCTION;
         pass = e.pass;
         this.passOf[i] = pass;
         phase = 'backward';
@@ -90,6 +106,11 @@ export class TimelineIndex {
     this.passes = [...ranges.values()].sort((a, b) => a.index - b.index);
     this.segments = segments;
     this.prints = Int32Array.from(prints);
+  }
+
+  /** How long step `i` (event index) lasts while playing, in steps: a line is a sub-step. */
+  weight(i: number): number {
+    return this.kinds[i] === EV_LINE ? LINE_STEP : 1;
   }
 
   /** The backward pass the cursor is in: that of the latest backward event applied, or null. */

@@ -7,6 +7,7 @@ import hooks from './fixtures/05_retain_grad_and_hooks.json';
 import relu from './fixtures/06_custom_relu_function.json';
 import broadcast from './fixtures/broadcast.json';
 import loopOutput from './fixtures/loop_output.json';
+import secondBackward from './fixtures/second_backward.json';
 
 type Fixture = Trace & { __source: string };
 const as = (t: unknown): Fixture => t as Fixture;
@@ -19,4 +20,6 @@ export const fixtures = {
   broadcast: as(broadcast),
   /** A loop that makes the program's result: `for i in range(12): y = y * 1.01 + 0.1`, then y.backward(). */
   loopOutput: as(loopOutput),
+  /** A second backward() through a freed graph: torch raises at ExpBackward0. */
+  secondBackward: as(secondBackward),
 };

@@ -1,0 +1,150 @@
+"""What a backward pass does beyond moving gradients, as timeline events.
+
+- The Function the engine is in: a pre-hook on each Node of the pass pushes it, the
+  recorder's post-hook pops it. A Node entered and never left is where the pass raised:
+  its `error` event carries torch's own message (or the program's, raised in a custom
+  backward or a hook).
+- The program's own lines the engine runs (a tensor or module hook, a custom Function's
+  `backward`): one `line` event per statement, at most `LINES_PER_PASS` per pass.
+- At the end of a pass run without retain_graph, the Nodes whose saved tensors torch
+  freed: asked of torch itself (reading a freed saved tensor raises), as one `freed`
+  event. A custom Function counts when it saved tensors: torch refuses `ctx.saved_tensors`
+  after any pass, saved or not, but runs a backward again that does not read them.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+from gradtrace.language.errors import LimitError, ProgramError
+from gradtrace.language.tensor_text import clean_text, scrub
+
+if TYPE_CHECKING:
+    from gradtrace.trace.recorder import FunctionRec, Recorder
+
+#: Statements of hooks and custom backward bodies stepped per backward pass.
+LINES_PER_PASS = 100
+_LINES_NOTE = (
+    f"backward lines: at most {LINES_PER_PASS} statements of hooks and custom backward bodies "
+    "are stepped per backward pass; the rest ran unstepped"
+)
+_MESSAGE_CHARS = 2_000
+# torch's words when a saved tensor was freed by an earlier pass.
+_FREED_WORDS = "freed"
+
+
+def _message(exc: BaseException) -> tuple[str, str]:
+    if isinstance(exc, ProgramError):
+        kind, text = exc.type_name, exc.message
+    else:
+        kind, text = type(exc).__name__, str(exc)
+    if len(text) > _MESSAGE_CHARS:
+        text = text[:_MESSAGE_CHARS] + "..."
+    return kind, clean_text(scrub(text))
+
+
+def _is_freed(frec: FunctionRec, saved_names: list[str]) -> bool:
+    """Whether torch freed this Node's saved tensors: reading one of them says so."""
+    fn = frec.fn
+    try:
+        if frec.custom:
+            fn.saved_tensors  # noqa: B018 (the read is the question)
+        else:
+            for name in saved_names:
+                getattr(fn, name)
+    except RuntimeError as exc:
+        return _FREED_WORDS in str(exc)
+    return False
+
+
+class BackwardSteps:
+    def __init__(self, recorder: Recorder) -> None:
+        self.rec = recorder
+        # The Nodes the engine entered and has not left, innermost last.
+        self.in_flight: list[FunctionRec] = []
+        # The Nodes that ran in the current pass, and every Node found freed so far.
+        self.ran: list[FunctionRec] = []
+        self.freed: set[str] = set()
+        # The custom Functions of the pass that hold saved tensors as it starts.
+        self.holding: set[str] = set()
+        # The tensor node whose hook the program is running, if it is one.
+        self.hook_node: str | None = None
+        self.lines = 0
+        self.lines_cut = False
+
+    # ------------------------------------------------------------------ during a pass
+
+    def watch(self, fn: Any, frec: FunctionRec) -> Any:
+        """Follow Node `fn` through the pass: the handle removes the pre-hook."""
+        if frec.custom:
+            try:
+                # The saved tensors as torch holds them, not unpacked: no program hook runs.
+                if len(fn._raw_saved_tensors):
+                    self.holding.add(frec.id)
+            except RuntimeError:
+                pass  # freed by an earlier pass
+        return fn.register_prehook(partial(self._entered, frec))
+
+    def _entered(self, frec: FunctionRec, grad_outputs: Any) -> None:
+        self.in_flight.append(frec)
+
+    def left(self, frec: FunctionRec) -> None:
+        """The recorder's post-hook saw `frec` finish."""
+        if self.in_flight and self.in_flight[-1] is frec:
+            self.in_flight.pop()
+        elif frec in self.in_flight:
+            self.in_flight.remove(frec)
+        self.ran.append(frec)
+
+    def line(self, node: ast.AST) -> None:
+        """The program runs a statement while the engine runs the pass."""
+        lineno = getattr(node, "lineno", None)
+        if lineno is None:
+            return
+        if self.lines >= LINES_PER_PASS:
+            self.lines_cut = True
+            return
+        self.lines += 1
+        where = self.hook_node
+        if where is None and self.in_flight:
+            where = self.in_flight[-1].id
+        self.rec.timeline.append(("line", self.rec.current_pass, where, lineno))
+
+    def failed(self, index: int, exc: BaseException) -> None:
+        """The pass raised: the Node the engine was in carries the error."""
+        if isinstance(exc, LimitError) or not self.in_flight:
+            return
+        kind, text = _message(exc)
+        self.rec.timeline.append(("error", index, self.in_flight[-1].id, kind, text))
+
+    def ended(
+        self, index: int, retain: bool, saved_names: Callable[[FunctionRec], list[str]]
+    ) -> None:
+        """The pass is over: what it freed, and whether its line budget cut any."""
+        if not retain:
+            self.rec.peeking = True  # a program's unpack hook must not run for this read
+            try:
+                freed = [
+                    f.id
+                    for f in dict.fromkeys(self.ran)
+                    if f.id not in self.freed
+                    and f.tensor is None
+                    and (not f.custom or f.id in self.holding)
+                    and _is_freed(f, saved_names(f))
+                ]
+            finally:
+                self.rec.peeking = False
+            if freed:
+                self.freed.update(freed)
+                self.rec.timeline.append(("freed", index, freed))
+        if self.lines_cut and _LINES_NOTE not in self.rec.truncation:
+            self.rec.truncation.append(_LINES_NOTE)
+        self.in_flight.clear()
+        self.ran.clear()
+        self.holding.clear()
+        self.hook_node = None
+        self.lines = 0
+        self.lines_cut = False

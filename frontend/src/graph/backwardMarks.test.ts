@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import { runningAt } from '../editor/running';
+import { Player } from '../player/player';
+import { stepCaption } from '../player/caption';
+import { EV_ERROR, EV_FREED, EV_LINE, LINE_STEP, TimelineIndex } from '../player/timeline';
+import { fixtures } from '../testing/fixtures';
+import { backwardWords, firstSentence, wrap } from './backwardMarks';
+import { GraphIndex, ROLE_INDEX } from './graphIndex';
+import { computeLayout } from './layout';
+import { nodeLabels } from './labels';
+import { drawnNodes, pulsesAt, sceneAt } from './scene';
+import { nodeTags, sizingTags } from './tags';
+
+const measure = (s: string) => s.length * 7;
+const setup = (trace: (typeof fixtures)[keyof typeof fixtures]) => {
+  const g = new GraphIndex(trace, trace.__source);
+  const tl = new TimelineIndex(trace);
+  const op = (name: string) => g.nodes.findIndex((n) => n.kind === 'function' && n.op === name);
+  const lines = trace.__source.split('\n');
+  return { g, tl, op, lines };
+};
+const noMarks = { badges: null, trouble: null, check: null, hookFired: -1 };
+
+describe('freed saved tensors', () => {
+  it('shows what the first pass freed from its freed step on, and nothing before', () => {
+    const trace = fixtures.secondBackward;
+    const { g, tl, op } = setup(trace);
+    const step = trace.timeline.findIndex((e) => e.phase === 'freed');
+    expect(tl.kinds[step]).toBe(EV_FREED);
+    const freed = trace.timeline[step]!;
+    if (freed.phase !== 'freed') throw new Error('not a freed event');
+    const ids = new Set(freed.nodes);
+    for (const name of ['ExpBackward0', 'MulBackward0']) {
+      const i = op(name);
+      expect(ids.has(g.ids[i]!)).toBe(true);
+      expect(sceneAt(g, tl, step).freed[i]).toBe(0);
+      expect(sceneAt(g, tl, step + 1).freed[i]).toBe(1);
+      expect(nodeTags(i, noMarks, false, sceneAt(g, tl, step + 1)).map((t) => t.text)).toContain('freed');
+      expect(backwardWords(g, sceneAt(g, tl, step + 1), i)).toContain('a second backward through it fails');
+    }
+    // AddBackward0 saved no tensor: nothing of it is freed.
+    expect(g.freedAt[op('AddBackward0')]).toBe(-1);
+    // An intermediate saved for backward (z = exp(y) saves its result z, MulBackward0
+    // saves x): freed once every Function holding it is.
+    const saved = g.nodes.flatMap((n, i) => (g.role[i] === ROLE_INDEX.saved ? [i] : []));
+    expect(saved.length).toBeGreaterThan(0);
+    for (const i of saved) expect(g.freedAt[i]).toBe(step);
+    // The freed step belongs to the first pass; it moves no gradient.
+    expect(tl.passOf[step]).toBe(0);
+    expect(pulsesAt(g, tl, step + 1, 0.5)).toEqual([]);
+    expect(stepCaption(trace, g, step + 1)).toMatch(/freed the saved tensors of .*ExpBackward0/);
+  });
+});
+
+describe('a failed second backward', () => {
+  it("carries torch's message on the node it raised in, on the graph and in words", () => {
+    const trace = fixtures.secondBackward;
+    const { g, tl, op } = setup(trace);
+    const step = trace.timeline.findIndex((e) => e.phase === 'error');
+    const e = trace.timeline[step]!;
+    if (e.phase !== 'error') throw new Error('not an error event');
+    expect(tl.kinds[step]).toBe(EV_ERROR);
+    expect(e.message).toBe(trace.error?.message);
+    const exp = op('ExpBackward0');
+    expect(g.errors).toEqual([{ step, node: exp, type: 'RuntimeError', message: e.message }]);
+    const before = sceneAt(g, tl, step);
+    const at = sceneAt(g, tl, step + 1);
+    expect(before.error).toBeNull();
+    expect(at.error?.node).toBe(exp);
+    expect(at.current).toBe(exp);
+    expect(nodeTags(exp, noMarks, false, at).map((t) => t.text)).toContain('✗ RuntimeError');
+    expect(backwardWords(g, at, exp)).toContain('Trying to backward through the graph a second time');
+    expect(stepCaption(trace, g, step + 1)).toMatch(/^RuntimeError in ExpBackward0: Trying to backward/);
+  });
+
+  it('draws the callout beside the failing node with the first sentence', () => {
+    const trace = fixtures.secondBackward;
+    const { g, tl, op } = setup(trace);
+    const labels = nodeLabels(g, (s) => measure(s), { trace, tags: sizingTags(new Uint8Array(g.n), null, g) });
+    const layout = computeLayout({ n: g.n, widths: labels.width, edgeSource: g.edgeSource, edgeTarget: g.edgeTarget, orientation: 'TB' });
+    const scene = sceneAt(g, tl, tl.length);
+    const draw = (x: number, viewWidth: number) =>
+      drawnNodes({ graph: g, layout, labels, scene, transform: { k: 1, x, y: 0 }, gradText: () => '', marks: noMarks, measure: (s) => measure(s), viewWidth });
+    // Room on both sides of the graph: beside the node.
+    const drawn = draw(400, layout.width + 800);
+    const exp = drawn[op('ExpBackward0')]!;
+    expect(exp.callout).not.toBeNull();
+    const text = exp.callout!.lines.join(' ');
+    expect(text.replace('…', '')).toBe(`RuntimeError: ${firstSentence(scene.error!.message)}`);
+    const r = exp.callout!.rect;
+    expect(r.x >= exp.box.x + exp.box.w || r.x + r.w <= exp.box.x).toBe(true);
+    // A canvas as narrow as the graph: kept inside it, whatever it covers.
+    const narrow = draw(0, layout.width).find((d) => d.callout)!.callout!.rect;
+    expect(narrow.x).toBeGreaterThanOrEqual(-0.01);
+    expect(narrow.x + narrow.w).toBeLessThanOrEqual(layout.width + 0.01);
+    for (const d of drawn) if (d !== exp) expect(d.callout).toBeNull();
+    // The tag row holds the error tag: the box was sized for it.
+    expect(exp.texts.map((t) => t.text)).toContain('✗ RuntimeError');
+  });
+});
+
+describe('lines run during backward', () => {
+  it("steps a custom Function's backward body line by line, the editor's mark on each", () => {
+    const trace = fixtures.relu;
+    const { g, tl, op, lines } = setup(trace);
+    const relu = op('MyReLUBackward');
+    const steps = trace.timeline.flatMap((e, k) => (e.phase === 'line' ? [k] : []));
+    expect(steps.length).toBeGreaterThan(0);
+    const body = steps.map((k) => tl.lineOf[k]!);
+    // The backward body's statements, in order, each once.
+    const start = lines.findIndex((l) => l.includes('def backward')) + 1;
+    expect(body).toEqual([start + 1, start + 2, start + 3, start + 4]);
+    for (const k of steps) {
+      expect(tl.kinds[k]).toBe(EV_LINE);
+      const scene = sceneAt(g, tl, k + 1);
+      expect(scene.current).toBe(relu);
+      expect(scene.phase).toBe('backward');
+      expect(runningAt(scene, g, tl)).toEqual({ from: tl.lineOf[k], to: tl.lineOf[k], phase: 'backward' });
+      expect(stepCaption(trace, g, k + 1)).toBe(`line ${tl.lineOf[k]} of MyReLUBackward's backward`);
+    }
+    // Then the Function's own step: the backward() call is marked again.
+    const after = steps[steps.length - 1]! + 1;
+    expect(runningAt(sceneAt(g, tl, after + 1), g, tl)?.from).toBe(trace.passes[0]!.line);
+  });
+
+  it("marks a hook's lines at the tensor whose hook runs", () => {
+    const trace = fixtures.hooks;
+    const { g, tl, lines } = setup(trace);
+    const steps = trace.timeline.flatMap((e, k) => (e.phase === 'line' ? [k] : []));
+    expect(steps.length).toBeGreaterThan(0);
+    for (const k of steps) {
+      const e = trace.timeline[k]!;
+      if (e.phase !== 'line') throw new Error('not a line');
+      expect(lines[e.line - 1]).toMatch(/register_hook|print|return/);
+      const scene = sceneAt(g, tl, k + 1);
+      expect(g.nodes[scene.current]?.kind).toBe('tensor');
+      expect(stepCaption(trace, g, k + 1)).toBe(`line ${e.line} runs in the hook of ${g.title(scene.current)}`);
+    }
+  });
+
+  it('plays line steps as sub-steps: one step of time passes several of them', () => {
+    const trace = fixtures.relu;
+    const tl = new TimelineIndex(trace);
+    const first = trace.timeline.findIndex((e) => e.phase === 'line');
+    const player = new Player(tl, { baseRate: 1 });
+    player.seek(first + 1);
+    player.play();
+    // At 1 step/s, one second covers the rest of this line step and more lines after it.
+    player.tick(1000);
+    expect(player.cursor - (first + 1)).toBeGreaterThanOrEqual(Math.floor(1 / LINE_STEP));
+    expect(tl.weight(first)).toBe(LINE_STEP);
+    expect(tl.weight(0)).toBe(1);
+  });
+});
+
+describe('wrap', () => {
+  it('keeps words whole and ends with an ellipsis past the last line', () => {
+    const lines = wrap('one two three four five six seven', 5 * 7, (s) => s.length * 7, 2);
+    expect(lines).toEqual(['one', 'two…']);
+    expect(wrap('one two', 100, (s) => s.length * 7)).toEqual(['one two']);
+  });
+});
