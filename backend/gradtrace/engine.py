@@ -33,8 +33,11 @@ def run(
     A program with many backward passes keeps the graphs of its last iterations in full;
     `iteration=k` keeps the forward and backward pass of iteration k instead.
     """
-    return Trace.model_validate_json(
-        run_json(source, device=device, seed=seed, limits=limits, iteration=iteration)
+    from gradtrace.trace.session import trace_object
+
+    # Built as objects from the recorder, never written as JSON and read back.
+    return trace_object(
+        source, device=device, seed=seed, limits=limits or Limits(), iteration=iteration
     )
 
 

@@ -17,6 +17,7 @@ What the probes look at:
   where heap pointers show; uint8, where freed strings' bytes show), all at 4,096
   elements or fewer (the size malloc recycles from freed blocks),
   `torch.empty_like`, `Tensor.new_empty`, the legacy constructor `torch.Tensor(n)`;
+  and torch's own unwritten buffers that reach the trace (an LSTM's saved workspace);
 - headroom: a job using a large but admitted amount of memory must still run (a job
   that leaves garbage in reference cycles keeps it alive into the next job: the cyclic
   GC is off during runs);
@@ -118,6 +119,10 @@ MEMORY_PROBES = {
     "print(int((e == n).sum()), int(e.count_nonzero()), int((e > 2 ** 40).sum()))\n",
     "empty_uint8": "import torch\ne = torch.empty(4096, dtype=torch.uint8)\n"
     "print(int((e == 77).sum()), int((e == 51).sum()), int(e.count_nonzero()))\n",
+    # torch's own unwritten buffers: MKL-DNN's LSTM saves a workspace for backward that
+    # it never fully writes; the trace shows it as a saved tensor.
+    "rnn_workspace": "import torch\nfrom torch import nn\ntorch.manual_seed(0)\n"
+    "lstm = nn.LSTM(8, 16)\nout, state = lstm(torch.randn(5, 3, 8))\nout.sum().backward()\n",
 }
 
 # A job may use a good part of its memory: 9M float64 elements (72 MB, within every

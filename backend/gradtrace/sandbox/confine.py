@@ -220,12 +220,26 @@ def threads_allowed(config: WorkerConfig) -> bool:
     return config.device != "cpu"
 
 
+_M_PERTURB = -6
+
+
+def zero_fresh_memory() -> None:
+    """Every block malloc hands out from now on is zeroed, and every freed block wiped
+    (glibc's M_PERTURB: allocations are filled with the byte's complement, frees with
+    the byte). The language zero-fills what a program asks for empty, but torch's own
+    uninitialised buffers reach the trace too (MKL-DNN's RNN workspace, saved for
+    backward): without this they show bytes of the previous job's tensors."""
+    if sys.platform.startswith("linux"):
+        _libc().mallopt(_M_PERTURB, 0xFF)
+
+
 def confine(config: WorkerConfig, *, keep_fds: Sequence[int], parent: int) -> None:
     """Everything a worker does to itself before its first job, in an order that works:
     privileges first (root would ignore NPROC; the death signal is reset by setuid), the
     seccomp filter after every call it refuses (prctl, setrlimit is allowed) and before
     the audit hook (which refuses the ctypes loading of libseccomp's bindings)."""
     close_descriptors(keep_fds)
+    zero_fresh_memory()
     if config.drop_privileges:
         drop_privileges()
     if sys.platform.startswith("linux"):

@@ -13,7 +13,8 @@ from torch.nn.parameter import UninitializedTensorMixin  # type: ignore[attr-def
 
 from gradtrace.identity import identity
 from gradtrace.language.module_tables import module_parameters
-from gradtrace.trace.models import SCHEMA
+from gradtrace.trace.models import SCHEMA, Trace
+from gradtrace.trace.objects import construct_trace
 from gradtrace.trace.recorder import FunctionRec, Recorder, TensorRec
 from gradtrace.trace.tensordata import Snapshot, dtype_name, materialize_all
 
@@ -89,6 +90,14 @@ def dump_trace(rec: Recorder, **fields: Any) -> bytes:
     data = build_trace(rec, writer, **fields)
     materialize_all(writer.snapshots)
     return orjson.dumps(data, default=_tensordata, option=orjson.OPT_SERIALIZE_NUMPY)
+
+
+def trace_model(rec: Recorder, **fields: Any) -> Trace:
+    """The same trace as pydantic objects (gradtrace.run), never written as JSON."""
+    writer = _Writer(rec.limits.trace_bytes)
+    data = build_trace(rec, writer, **fields)
+    materialize_all(writer.snapshots)
+    return construct_trace(data)
 
 
 def _grad_of(

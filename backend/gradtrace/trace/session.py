@@ -11,8 +11,8 @@ import sys
 import threading
 import time
 import warnings
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
 
 import torch
 from torch.nn.parameter import UninitializedTensorMixin  # type: ignore[attr-defined]
@@ -29,9 +29,12 @@ from gradtrace.language.parse import parse_program
 from gradtrace.language.pymodules import seed_for_job
 from gradtrace.language.runtime import WallTimeExceeded
 from gradtrace.language.tensor_text import clean_text, scrub
+from gradtrace.trace.models import Trace
 from gradtrace.trace.recorder import Recorder
-from gradtrace.trace.serialize import dump_trace, span, variables
+from gradtrace.trace.serialize import dump_trace, span, trace_model, variables
 from gradtrace.version import __version__
+
+_Output = TypeVar("_Output", bytes, Trace)
 
 # Hints for the errors every autograd learner meets, keyed by a piece of torch's message.
 _TORCH_HINTS = {
@@ -223,6 +226,25 @@ def _live_tensors(names: dict[str, Any]) -> list[torch.Tensor]:
 def trace_program(
     source: str, *, device: str, seed: int, limits: Limits, iteration: int | None = None
 ) -> bytes:
+    """Run `source` and write its trace as JSON bytes (the service's answer)."""
+    return _run(source, device, seed, limits, iteration, dump_trace)
+
+
+def trace_object(
+    source: str, *, device: str, seed: int, limits: Limits, iteration: int | None = None
+) -> Trace:
+    """Run `source` and give its trace as pydantic objects (gradtrace.run)."""
+    return _run(source, device, seed, limits, iteration, trace_model)
+
+
+def _run(
+    source: str,
+    device: str,
+    seed: int,
+    limits: Limits,
+    iteration: int | None,
+    finish: Callable[..., _Output],
+) -> _Output:
     started = time.perf_counter()
     device = resolve_device(device)
     recorder = Recorder(limits)
@@ -235,7 +257,7 @@ def trace_program(
     gc_was_enabled = gc.isenabled()
     gc.disable()
     try:
-        return _trace(source, device, seed, limits, recorder, interp, started)
+        return _trace(source, device, seed, limits, recorder, interp, started, finish)
     finally:
         # Freed by reference counting now, rather than left for a collection to find.
         interp.close()
@@ -252,7 +274,8 @@ def _trace(
     recorder: Recorder,
     interp: Interpreter,
     started: float,
-) -> bytes:
+    finish: Callable[..., _Output],
+) -> _Output:
     error: dict[str, Any] | None = None
     seen: list[warnings.WarningMessage] = []
     with clean_torch_state(seed, device), warnings.catch_warnings(record=True) as caught:
@@ -289,7 +312,7 @@ def _trace(
         if len(distinct) >= 50:
             break
     warnings_seen = [{"message": message, "line": line} for message, line in distinct]
-    return dump_trace(
+    return finish(
         recorder,
         ok=error is None,
         error=error,
