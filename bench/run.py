@@ -44,6 +44,27 @@ def _section_engine() -> str:
     )
 
 
+def _section_capture() -> str:
+    # Its own process: TorchLens wraps torch's functions process-wide once it has run.
+    print("capture:", flush=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "bench.capture_bench"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=900,
+        env={**os.environ, "PYTHONPATH": f"{ROOT / 'backend'}:{ROOT}"},
+    )
+    print(done.stderr, end="", flush=True)
+    if done.returncode != 0:
+        return (
+            "## Python API: capture against TorchLens\n\nThe benchmark failed:\n\n```\n"
+            + done.stderr[-2000:]
+            + "\n```\n"
+        )
+    return done.stdout
+
+
 def _section_server() -> str:
     from bench.server_bench import markdown, run_server_bench
 
@@ -152,7 +173,7 @@ def _browser_targets(data: dict[str, Any]) -> str:
 
 def main() -> None:
     sections = [_section_engine()]
-    for extra in (_section_server, _section_rooms, _section_browser):
+    for extra in (_section_capture, _section_server, _section_rooms, _section_browser):
         text = extra()
         if text:
             sections.append(text)
