@@ -1,11 +1,14 @@
 // Real traces recorded from the server (the examples of backend/gradtrace/examples
-// and a broadcast program), for unit tests of the logic that reads them.
+// and the programs of testing/programs, recorded by scripts/record_fixture.py),
+// for unit tests of the logic that reads them.
 import type { Trace } from '../api/types';
 import accumulation from './fixtures/03_retain_graph_and_accumulation.json';
 import leaf from './fixtures/04_leaf_and_non_leaf.json';
 import hooks from './fixtures/05_retain_grad_and_hooks.json';
 import relu from './fixtures/06_custom_relu_function.json';
 import broadcast from './fixtures/broadcast.json';
+import scalarOps from './fixtures/scalar_ops.json';
+import tensorOps from './fixtures/tensor_ops.json';
 
 type Fixture = Trace & { __source: string };
 const as = (t: unknown): Fixture => t as Fixture;
@@ -16,4 +19,6 @@ export const fixtures = {
   hooks: as(hooks),
   relu: as(relu),
   broadcast: as(broadcast),
+  scalarOps: as(scalarOps),
+  tensorOps: as(tensorOps),
 };
