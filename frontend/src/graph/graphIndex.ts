@@ -106,7 +106,7 @@ export class GraphIndex {
     const bwdOwner: number[] = [];
     const bwdIndex: number[] = [];
     events.forEach((e, k) => {
-      if (e.phase === 'print') return;
+      if (e.phase === 'print' || e.phase === 'warning') return;
       const i = this.byId.get(e.node);
       if (i === undefined) return;
       this.eventNode[k] = i;

@@ -178,7 +178,7 @@ export function groupTrace(trace: Trace, mode: GroupMode, expanded: ReadonlySet<
     edges.push({ ...e, source: s, target: t });
   }
   if (hasCycle(outNodes.map((n) => n.id), edges.map((e) => [e.source, e.target]))) return null;
-  const timeline = trace.timeline.map((e) => (e.phase === 'print' || !rep.has(e.node) ? e : { ...e, node: r(e.node) }));
+  const timeline = trace.timeline.map((e) => (e.phase === 'print' || e.phase === 'warning' || !rep.has(e.node) ? e : { ...e, node: r(e.node) }));
   const variables = Object.fromEntries(Object.entries(trace.variables).filter(([, id]) => !rep.has(id)));
   const passes = trace.passes.map((p) => (p.root && rep.has(p.root) ? { ...p, root: r(p.root) } : p));
   return { trace: { ...trace, nodes: outNodes, edges, timeline, variables, passes }, groups, rep };

@@ -22,7 +22,7 @@ export class LeafHistory {
     // autograd.grad passes return gradients: they add nothing to `.grad`.
     const returns = new Set(trace.passes.filter((p) => p.kind === 'grad').map((p) => p.index));
     trace.timeline.forEach((e, k) => {
-      if (e.phase === 'print' || e.phase === 'forward') return;
+      if (e.phase === 'print' || e.phase === 'warning' || e.phase === 'forward') return;
       const i = g.byId.get(e.node);
       if (i === undefined) return;
       if (e.phase === 'update') {

@@ -39,7 +39,7 @@ export function torchvizTrace(trace: Trace): TorchvizView {
     edges.push({ ...e, source: s, target: t });
   }
   const nodes = trace.nodes.filter((n) => keep.has(n.id));
-  const timeline = trace.timeline.map((e) => (e.phase !== 'print' && rep.has(e.node) ? { ...e, node: r(e.node) } : e));
+  const timeline = trace.timeline.map((e) => (e.phase !== 'print' && e.phase !== 'warning' && rep.has(e.node) ? { ...e, node: r(e.node) } : e));
   const variables = Object.fromEntries(Object.entries(trace.variables).filter(([, id]) => keep.has(id)));
   return { trace: { ...trace, nodes, edges, timeline, variables }, rep };
 }

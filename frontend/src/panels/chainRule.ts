@@ -184,7 +184,7 @@ function texText(text: string): string {
 export function ruleAt(trace: Trace, g: GraphIndex, passOf: Int32Array, cursor: number): StepRule | null {
   // The latest backward event applied (prints after it do not hide it).
   let k = Math.min(cursor, trace.timeline.length) - 1;
-  while (k >= 0 && trace.timeline[k]?.phase === 'print') k--;
+  while (k >= 0 && (trace.timeline[k]?.phase === 'print' || trace.timeline[k]?.phase === 'warning')) k--;
   const e = trace.timeline[k];
   if (!e || e.phase !== 'backward') return null;
   const node = g.byId.get(e.node);

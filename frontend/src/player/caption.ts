@@ -9,6 +9,7 @@ export function stepCaption(trace: Trace, g: GraphIndex, cursor: number): string
   const e = trace.timeline[cursor - 1];
   if (!e) return '';
   if (e.phase === 'print') return `printed “${oneLine(e.text)}”`;
+  if (e.phase === 'warning') return `warning${e.line ? ` at line ${e.line}` : ''}: ${e.message}`;
   const i = g.byId.get(e.node);
   const name = i === undefined ? e.node : g.title(i);
   if (e.phase === 'update') {

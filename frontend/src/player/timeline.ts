@@ -9,6 +9,8 @@ export const EV_BACKWARD_TENSOR = 2;
 export const EV_PRINT = 3;
 /** A leaf changed outside autograd: its values (an optimizer step) or its `.grad`. */
 export const EV_UPDATE = 4;
+/** torch warned (a short message, once per distinct warning). */
+export const EV_WARNING = 5;
 
 export interface PassRange {
   /** The pass's index (as in `trace.passes`). */
@@ -33,11 +35,11 @@ export class TimelineIndex {
   /** Backward pass of each event, -1 for forward and print events. */
   readonly passOf: Int32Array;
   readonly passes: PassRange[];
-  /** Contiguous runs of forward or backward events (prints join the run they sit in). */
+  /** Contiguous runs of forward or backward events (prints and warnings join the run they sit in). */
   readonly segments: Segment[];
   /** Event indices of print events, ascending. */
   readonly prints: Int32Array;
-  /** The source line of each update event (0: not known, or not an update). */
+  /** The source line of each update or warning event (0: not known, or neither). */
   readonly updateLine: Int32Array;
 
   constructor(trace: Pick<Trace, 'timeline' | 'passes'>) {
@@ -60,6 +62,9 @@ export class TimelineIndex {
       } else if (e.phase === 'print') {
         this.kinds[i] = EV_PRINT;
         prints.push(i);
+      } else if (e.phase === 'warning') {
+        this.kinds[i] = EV_WARNING;
+        this.updateLine[i] = e.line ?? 0;
       } else if (e.phase === 'update') {
         this.kinds[i] = EV_UPDATE;
         this.updateLine[i] = e.line ?? 0;
@@ -120,7 +125,7 @@ export class TimelineIndex {
     for (let i = cursor - 1; i >= 0; i--) {
       const k = this.kinds[i]!;
       if (k === EV_FORWARD || k === EV_UPDATE) return 'forward';
-      if (k !== EV_PRINT) return 'backward';
+      if (k !== EV_PRINT && k !== EV_WARNING) return 'backward';
     }
     return 'forward';
   }

@@ -9,6 +9,7 @@ import relu from './fixtures/06_custom_relu_function.json';
 import broadcast from './fixtures/broadcast.json';
 import scalarOps from './fixtures/scalar_ops.json';
 import tensorOps from './fixtures/tensor_ops.json';
+import warned from './fixtures/warnings.json';
 
 type Fixture = Trace & { __source: string };
 const as = (t: unknown): Fixture => t as Fixture;
@@ -21,4 +22,5 @@ export const fixtures = {
   broadcast: as(broadcast),
   scalarOps: as(scalarOps),
   tensorOps: as(tensorOps),
+  warned: as(warned),
 };
