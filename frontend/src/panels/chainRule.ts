@@ -180,6 +180,13 @@ function texText(text: string): string {
   return `\\text{${text.replace(/[\\{}_^#$%&~]/g, (c) => (c === '\\' ? '\\textbackslash{}' : `\\${c}`))}}`;
 }
 
+/** A rule in TeX on two lines when it says how (after ": " or ", "), so the panel stays narrow. */
+function texRule(rule: string): string {
+  const cut = rule.search(/: |, /);
+  if (cut < 0) return texText(rule);
+  return `${texText(rule.slice(0, cut + 1))} \\\\ &\\quad ${texText(rule.slice(cut + 2))}`;
+}
+
 /** The rule to show at `cursor` (the latest event applied), or null outside backward. */
 export function ruleAt(trace: Trace, g: GraphIndex, passOf: Int32Array, cursor: number): StepRule | null {
   // The latest backward event applied (prints after it do not hide it).
@@ -224,7 +231,7 @@ function functionRule(trace: Trace, g: GraphIndex, e: BackwardFunctionEvent, f: 
       text.push(`${lhsText} += ${partial(rootName, outName, false)} · ${partial(outName, inName, false)} = ${num(up, false)}${num(s.factor, false)} = ${plainNumber(scalarValue(s.grad)!, false)}`);
     } else {
       // G is what the Function received: ∂root/∂(its output).
-      tex.push(`${lhs} &\\mathrel{{+}{=}} ${texText(s.local.rule)} \\\\ &= ${texTensor(s.grad)}`);
+      tex.push(`${lhs} &\\mathrel{{+}{=}} ${texRule(s.local.rule)} \\\\ &= ${texTensor(s.grad)}`);
       text.push(`${lhsText} += ${s.local.rule} = ${textTensor(s.grad)}`);
     }
   }
@@ -289,7 +296,7 @@ function tensorRule(trace: Trace, g: GraphIndex, passOf: Int32Array, k: number, 
       // One use: how its Function made the gradient (G times what, with shapes);
       // several: the contributions that are summed. Then the total, once.
       const one = terms.length === 1 ? terms[0]!.locals.map((s) => s.rule).join(' + ') : '';
-      const middleTex = terms.length > 1 ? terms.map((t) => texTensor(t.contribution)).join(' + ') : one ? texText(one) : '';
+      const middleTex = terms.length > 1 ? terms.map((t) => texTensor(t.contribution)).join(' + ') : one ? texRule(one) : '';
       const middleText = terms.length > 1 ? terms.map((t) => textTensor(t.contribution)).join(' + ') : one;
       const shapes = `\\quad {\\scriptstyle ${formatShape(total.shape)}}`;
       tex = `\\begin{aligned}${lhsTex} &= ${symTex}${middleTex ? ` \\\\ &= ${middleTex}` : ''} \\\\ &= ${texTensor(total)}${shapes}\\end{aligned}`;
