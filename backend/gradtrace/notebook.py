@@ -35,10 +35,29 @@ def to_dot(value: Trace | torch.Tensor, params: Params | None = None) -> str:
 
 
 def to_html(
-    value: Trace | torch.Tensor, params: Params | None = None, title: str | None = None
+    value: Trace | torch.Tensor,
+    params: Params | None = None,
+    title: str | None = None,
+    *,
+    code: str | None = None,
+    lesson: str | None = None,
+    captions: html_export.Captions | None = None,
+    torchviz: bool = False,
 ) -> str:
-    """The standalone player page for a trace, or for a tensor's graph."""
-    return html_export.to_html(as_trace(value, params), title=title)
+    """The standalone player page for a trace, or for a tensor's graph.
+
+    With `code`, the program the trace ran, it is the lesson the browser exports: the
+    code with its running line, the `title` and `lesson` text, `captions` ({step:
+    sentence}) shown at their steps, and `torchviz=True` for the grad_fn chain alone.
+    """
+    return html_export.to_html(
+        as_trace(value, params),
+        title=title,
+        code=code,
+        lesson=lesson,
+        captions=captions,
+        torchviz=torchviz,
+    )
 
 
 def iframe(page: str, height: int = 640) -> str:

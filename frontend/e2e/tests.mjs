@@ -1054,5 +1054,117 @@ function lecturerChecks(viewport) {
 
 for (const viewport of VIEWPORTS) tests.push(...lecturerChecks(viewport));
 
+// ---- Explanations that are right: local derivatives in the chain-rule panel; the lesson page Python writes ----
+
+const PRODUCTS = `import torch
+x = torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], requires_grad=True)
+w = torch.tensor([[1.0, 0.0], [0.5, 1.0], [2.0, -2.0]], requires_grad=True)
+b = torch.tensor(3.0, requires_grad=True)
+h = x @ w
+loss = (h * b).sum()
+loss.backward()
+`;
+
+/**
+ * Step until the chain-rule panel explains Function `op`; returns the panel's local
+ * derivative lines and its formula's text. @param {Page} page @param {string} op
+ */
+async function explained(page, op) {
+  const panel = page.getByTestId('chain-rule').first();
+  const [, n] = await stepCount(page);
+  for (let s = 1; s <= n; s++) {
+    await seek(page, s);
+    if (((await panel.textContent()) ?? '').includes(`${op} (`)) {
+      return { locals: await panel.getByTestId('local-derivative').allTextContents(), formula: (await panel.getByRole('math').first().getAttribute('aria-label')) ?? '', panel };
+    }
+  }
+  throw new Error(`no step explains ${op}`);
+}
+
+/** The element lies inside the window, left to right. @param {Page} page @param {import('playwright-core').Locator} el @param {{width: number}} viewport */
+async function insideWindow(page, el, viewport) {
+  const box = await el.boundingBox();
+  assert.ok(box, 'the element is shown');
+  assert.ok(box.x >= 0 && box.x + box.width <= viewport.width + 0.5, `inside the window (${box.x}…${box.x + box.width} of ${viewport.width})`);
+}
+
+/** @param {{ width: number, height: number }} viewport */
+function explanationChecks(viewport) {
+  const size = `${viewport.width}×${viewport.height}`;
+  return [
+    {
+      name: `explanations: the chain-rule panel gives Mul's and MatMul's local derivatives in words and numbers (${size})`,
+      /** @param {Ctx} ctx */
+      async run({ page, url, shot }) {
+        await openAt(page, url, viewport);
+        await freshTrace(page, () => runProgram(page, PRODUCTS));
+        const mul = await explained(page, 'MulBackward0');
+        // h = x @ w = [[8, −4], [18.5, −7]] and b = 3, as torch computed them.
+        assert.ok(mul.locals.includes('∂(h * b)/∂h = b: the other input, b = 3.'), mul.locals.join(' | '));
+        const forB = mul.locals.find((l) => l.startsWith('∂(h * b)/∂b = h: '));
+        assert.equal(forB, '∂(h * b)/∂b = h: the other input, h = [[8, −4], [18.5, −7]]; it was broadcast, so the gradient is summed over dimensions 0, 1 of 2×2.');
+        assert.match(mul.formula, /∂loss\/∂b \+= G ⊙ h, summed over dim 0, 1 → \[scalar\] = 15\.5/);
+        for (const line of await mul.panel.getByTestId('local-derivative').all()) await insideWindow(page, line, viewport);
+        await shot('mul');
+        const mm = await explained(page, 'MmBackward0');
+        assert.deepEqual(mm.locals, [
+          '∂h/∂x = wᵀ: the transposed other operand: G·wᵀ: [2×2]·[2×3] → [2×3].',
+          '∂h/∂w = xᵀ: the transposed other operand: xᵀ·G: [3×2]·[2×2] → [3×2].',
+        ]);
+        assert.match(mm.formula, /^∂loss\/∂x \+= G·wᵀ: \[2×2\]·\[2×3\] → \[2×3\] = \[3, 4\.5, 0, 3, 4\.5, 0\]; ∂loss\/∂w \+= xᵀ·G: \[3×2\]·\[2×2\] → \[3×2\] = \[15, 15, 21, 21, 27, 27\]$/);
+        assert.ok(!/Backward0\)? *[+=]|∂[A-Za-z]*Backward/.test(mm.formula), `no Function in a derivative: ${mm.formula}`);
+        for (const line of await mm.panel.getByTestId('local-derivative').all()) await insideWindow(page, line, viewport);
+        await shot('matmul');
+      },
+    },
+    {
+      name: `python: gradtrace.to_html(trace, code=, title=, captions=) writes the lesson page: code pane, title, the app's names, the caption (${size})`,
+      /** @param {Ctx} ctx */
+      async run({ context }) {
+        const dir = mkdtempSync(join(tmpdir(), 'gradtrace-e2e-'));
+        const program = join(dir, 'leaf.py');
+        const out = join(dir, 'lesson.html');
+        writeFileSync(program, 'import torch\nx = torch.tensor(3.0, requires_grad=True)\ny1 = x + 1\ny2 = 2 * x\nloss = (y1 - y2) ** 2\nloss.backward()\n');
+        const script = [
+          'import sys, gradtrace',
+          'code = open(sys.argv[1]).read()',
+          'page = gradtrace.to_html(gradtrace.run(code), code=code, title="Leaf and non-leaf", lesson="x is a leaf.", captions={7: "Backward starts here."})',
+          'open(sys.argv[2], "w").write(page)',
+        ].join('\n');
+        execFileSync(PYTHON, ['-c', script, program, out], { env: { ...process.env, PYTHONPATH: join(ROOT, 'backend') }, timeout: 120_000 });
+        const offline = await context.browser()?.newContext({ viewport, offline: true });
+        assert.ok(offline);
+        const requests = /** @type {string[]} */ ([]);
+        await offline.route(/^https?:/, (route) => {
+          requests.push(route.request().url());
+          return route.abort();
+        });
+        const standalone = await offline.newPage();
+        /** @type {string[]} */
+        const errors = [];
+        standalone.on('pageerror', (e) => errors.push(e.message));
+        await standalone.goto(pathToFileURL(out).href);
+        await standalone.locator('[data-layout="ready"]').waitFor({ timeout: 20_000 });
+        assert.equal((await standalone.getByRole('heading', { level: 1 }).textContent())?.trim(), 'Leaf and non-leaf');
+        const code = standalone.getByRole('textbox', { name: 'Program source (Python)' });
+        assert.match((await code.textContent()) ?? '', /y2 = 2 \* x/);
+        assert.match((await standalone.getByRole('region', { name: 'Lesson' }).textContent()) ?? '', /x is a leaf\./);
+        const names = await listedNames(standalone);
+        assert.ok(names.includes('y1 - y2'), `the node title "y1 - y2" (${names.join(', ')})`);
+        assert.ok(!names.some((n) => /^tensor \d+$/.test(n)), `no "tensor N" names (${names.join(', ')})`);
+        await standalone.getByRole('slider', { name: 'Step' }).fill('7');
+        await until(async () => (await standalone.getByTestId('lecturer-caption').textContent().catch(() => '')) === 'Backward starts here.', 'the caption at step 7');
+        await until(async () => (await standalone.locator('.cm-running-backward').count()) > 0, 'the running line (backward)');
+        await standalone.screenshot({ path: `test-results/python-lesson-${size}.png` });
+        assert.deepEqual(requests, [], 'no network requests');
+        assert.deepEqual(errors, []);
+        await offline.close();
+      },
+    },
+  ];
+}
+
+for (const viewport of VIEWPORTS) tests.push(...explanationChecks(viewport));
+
 // For the other suites (rooms.mjs).
 export { VIEWPORTS, drawn, freshTrace, nodeText, openAt, openExample, pickNode, runProgram, seek, stepCount, traced, until };

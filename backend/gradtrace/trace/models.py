@@ -230,6 +230,15 @@ class PrintEvent(Model):
     text: str
 
 
+class WarningEvent(Model):
+    """A warning torch (or Python) gave while the program ran, at the step it happened:
+    its first sentence, without torch's C++ location. Each distinct one appears once."""
+
+    phase: Literal["warning"] = "warning"
+    message: str
+    line: int | None = Field(default=None, description="the program line that was running")
+
+
 def _event_kind(event: Any) -> str:
     """Which event model a timeline entry is: its phase, and for backward its node kind."""
     get = event.get if isinstance(event, dict) else lambda k, d=None: getattr(event, k, d)
@@ -243,6 +252,7 @@ def _event_kind(event: Any) -> str:
 Event = Annotated[
     Annotated[ForwardEvent, Tag("forward")]
     | Annotated[PrintEvent, Tag("print")]
+    | Annotated[WarningEvent, Tag("warning")]
     | Annotated[UpdateEvent, Tag("update")]
     | Annotated[FreedEvent, Tag("freed")]
     | Annotated[BackwardErrorEvent, Tag("error")]

@@ -1039,7 +1039,7 @@ class Recorder:
 
     def _event_kept(self, event: tuple[Any, ...], keep: set[str]) -> bool:
         kind = event[0]
-        if kind == "print":
+        if kind in ("print", "warning"):
             return True
         if kind == "forward":
             return event[1] in keep

@@ -245,6 +245,8 @@ def _event(event: tuple[Any, ...], writer: _Writer) -> dict[str, Any]:
         return {"phase": "forward", "node": event[1]}
     if kind == "print":
         return {"phase": "print", "text": event[1]}
+    if kind == "warning":
+        return {"phase": "warning", "message": event[1], "line": event[2]}
     if kind == "grad":
         return {
             "phase": "backward",

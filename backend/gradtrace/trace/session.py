@@ -10,7 +10,6 @@ import signal
 import sys
 import threading
 import time
-import warnings
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
@@ -30,6 +29,7 @@ from gradtrace.language.pymodules import seed_for_job
 from gradtrace.language.runtime import WallTimeExceeded
 from gradtrace.language.tensor_text import clean_text, scrub
 from gradtrace.trace.models import Trace
+from gradtrace.trace.program_warnings import warnings_logged
 from gradtrace.trace.recorder import Recorder
 from gradtrace.trace.serialize import dump_trace, span, trace_model, variables
 from gradtrace.version import __version__
@@ -277,9 +277,7 @@ def _trace(
     finish: Callable[..., _Output],
 ) -> _Output:
     error: dict[str, Any] | None = None
-    seen: list[warnings.WarningMessage] = []
-    with clean_torch_state(seed, device), warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
+    with clean_torch_state(seed, device), warnings_logged(recorder) as warning_log:
         try:
             with _alarm(limits.wall_time_s + 0.25):
                 tree = parse_program(source, limits)
@@ -295,7 +293,6 @@ def _trace(
         finally:
             recorder.active = True
             recorder.in_backward = False
-        seen = list(caught)
         try:
             names = variables(recorder, interp.globals.vars)
         except LimitError as exc:
@@ -303,15 +300,9 @@ def _trace(
             names = {}
             if error is None:
                 error = _limit_at(exc, exc.message)
-    # Each distinct warning once: warn-always repeats torch's in every loop iteration.
-    distinct: dict[tuple[str, int | None], None] = {}
-    for w in seen:
-        distinct.setdefault(
-            (clean_text(str(w.message)), w.lineno if w.filename == "<program>" else None)
-        )
-        if len(distinct) >= 50:
-            break
-    warnings_seen = [{"message": message, "line": line} for message, line in distinct]
+    # Each distinct warning once (warn-always repeats torch's in every loop iteration),
+    # also a timeline event at the step where it first happened.
+    warnings_seen = warning_log.entries()
     return finish(
         recorder,
         ok=error is None,

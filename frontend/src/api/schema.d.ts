@@ -1093,7 +1093,7 @@ export interface components {
             /** Stdout */
             stdout: string;
             /** Timeline */
-            timeline: (components["schemas"]["ForwardEvent"] | components["schemas"]["PrintEvent"] | components["schemas"]["UpdateEvent"] | components["schemas"]["FreedEvent"] | components["schemas"]["BackwardErrorEvent"] | components["schemas"]["LineEvent"] | components["schemas"]["BackwardFunctionEvent"] | components["schemas"]["BackwardTensorEvent"])[];
+            timeline: (components["schemas"]["ForwardEvent"] | components["schemas"]["PrintEvent"] | components["schemas"]["WarningEvent"] | components["schemas"]["UpdateEvent"] | components["schemas"]["FreedEvent"] | components["schemas"]["BackwardErrorEvent"] | components["schemas"]["LineEvent"] | components["schemas"]["BackwardFunctionEvent"] | components["schemas"]["BackwardTensorEvent"])[];
             /**
              * Training Steps
              * @description backward passes followed by an update of the parameters they filled (an optimizer step, `w.data -= ...`): a training loop's iterations
@@ -1235,6 +1235,26 @@ export interface components {
             line?: number | null;
             /** Message */
             message: string;
+        };
+        /**
+         * WarningEvent
+         * @description A warning torch (or Python) gave while the program ran, at the step it happened:
+         *     its first sentence, without torch's C++ location. Each distinct one appears once.
+         */
+        WarningEvent: {
+            /**
+             * Line
+             * @description the program line that was running
+             */
+            line?: number | null;
+            /** Message */
+            message: string;
+            /**
+             * Phase
+             * @default warning
+             * @constant
+             */
+            phase: "warning";
         };
         /** Zoom */
         Zoom: {

@@ -17,6 +17,7 @@ export type SavedTensor = Schemas['SavedTensor'];
 export type Series = Schemas['Series'];
 export type ForwardEvent = Schemas['ForwardEvent'];
 export type PrintEvent = Schemas['PrintEvent'];
+export type WarningEvent = Schemas['WarningEvent'];
 export type BackwardFunctionEvent = Schemas['BackwardFunctionEvent'];
 export type BackwardTensorEvent = Schemas['BackwardTensorEvent'];
 export type UpdateEvent = Schemas['UpdateEvent'];

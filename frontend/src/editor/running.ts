@@ -1,11 +1,16 @@
-// The line(s) running at a step: the current node's (forward), the line that updated a parameter, the backward() call's (backward),
-// and within a backward pass the statement a hook or a custom Function's backward runs (a line event).
+// The line(s) running at a step: the current node's (forward), the line that updated a
+// parameter or that torch warned at, the backward() call's (backward), and within a
+// backward pass the statement a hook or a custom Function's backward runs (a line event).
 import type { GraphIndex } from '../graph/graphIndex';
 import type { SceneState } from '../graph/scene';
-import type { TimelineIndex } from '../player/timeline';
+import { EV_WARNING, type TimelineIndex } from '../player/timeline';
 import type { Running } from './decorations';
 
 export function runningAt(scene: SceneState, graph: GraphIndex, timeline: TimelineIndex): Running | null {
+  if (scene.cursor > 0 && timeline.kinds[scene.cursor - 1] === EV_WARNING) {
+    const line = timeline.updateLine[scene.cursor - 1] ?? 0;
+    return line ? { from: line, to: line, phase: 'forward' } : null;
+  }
   if (scene.phase === 'forward' && scene.current >= 0) {
     const s = graph.nodes[scene.current]?.span;
     return s ? { from: s.line, to: s.end_line ?? s.line, phase: 'forward' } : null;

@@ -51,6 +51,8 @@ export class GraphIndex {
 
   /** Display names: variable, own name, label, source text, or op. */
   private readonly titles: string[];
+  /** Longer names for formulas, where two cut names could read the same. */
+  private readonly longTitles: string[];
 
   /** `source` is the program the trace ran; unnamed tensors are called by its text. */
   constructor(trace: Pick<Trace, 'nodes' | 'edges' | 'timeline' | 'variables'>, source = '') {
@@ -68,6 +70,11 @@ export class GraphIndex {
       if (node.kind === 'function') return node.op;
       const text = node.name ?? this.variableName.get(node.id) ?? node.label ?? spanText(lines, node.span);
       return text ? shorten(text, 24) : `tensor ${i}`;
+    });
+    this.longTitles = nodes.map((node, i) => {
+      if (node.kind === 'function') return node.op;
+      const text = node.name ?? this.variableName.get(node.id) ?? spanText(lines, node.span) ?? node.label;
+      return text ? shorten(text, 40) : this.titles[i]!;
     });
 
     const saved = new Set<string>();
@@ -109,7 +116,7 @@ export class GraphIndex {
     this.freedAt = new Int32Array(n).fill(-1);
     this.errors = [];
     events.forEach((e, k) => {
-      if (e.phase === 'print') return;
+      if (e.phase === 'print' || e.phase === 'warning') return;
       if (e.phase === 'freed') {
         for (const id of e.nodes) {
           const f = this.byId.get(id);
@@ -148,6 +155,11 @@ export class GraphIndex {
   /** The program's name for a node: its variable, its own name, its label, or its op. */
   title(i: number): string {
     return this.titles[i] ?? '';
+  }
+
+  /** The name a formula uses: the title, cut later (the chain rule's ∂a/∂b). */
+  longTitle(i: number): string {
+    return this.longTitles[i] ?? '';
   }
 
   /**

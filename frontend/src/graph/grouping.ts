@@ -221,7 +221,7 @@ export function groupTrace(trace: Trace, mode: GroupMode, expanded: ReadonlySet<
 
 /** Event `e` with the node ids `rep` merges renamed by `r` (the same event when none is). */
 export function renameNodes(e: TimelineEvent, rep: Map<string, string>, r: (id: string) => string): TimelineEvent {
-  if (e.phase === 'print') return e;
+  if (e.phase === 'print' || e.phase === 'warning') return e;
   if (e.phase === 'freed') return e.nodes.some((id) => rep.has(id)) ? { ...e, nodes: [...new Set(e.nodes.map(r))] } : e;
   return e.node && rep.has(e.node) ? { ...e, node: r(e.node) } : e;
 }

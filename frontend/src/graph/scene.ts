@@ -1,7 +1,7 @@
 // What to draw at a cursor: a pure function of (graph, timeline, cursor, fraction).
 // Node states and edge states change only when the cursor moves (computed once per
 // cursor); pulses move with the fraction of the current step.
-import { EV_BACKWARD_FUNCTION, EV_BACKWARD_TENSOR, EV_FORWARD, EV_PRINT, EV_UPDATE, type TimelineIndex } from '../player/timeline';
+import { EV_BACKWARD_FUNCTION, EV_BACKWARD_TENSOR, EV_FORWARD, EV_PRINT, EV_UPDATE, EV_WARNING, type TimelineIndex } from '../player/timeline';
 import type { LayoutResult } from './geometry';
 import { KIND_FUNCTION, type BackwardError, type GraphIndex } from './graphIndex';
 import { FONTS, LABEL_PX, TAG_H, TAG_RISE, TAG_TEXT_PAD, TAG_TEXT_Y, ZOOM, boxHeight, gradLabel, labelItems, tagItems, type Measure, type NodeLabels } from './labels';
@@ -71,7 +71,7 @@ export function sceneAt(g: GraphIndex, tl: TimelineIndex, cursor: number): Scene
   let phase: SceneState['phase'] = null;
   if (c > 0) {
     const k = tl.kinds[c - 1]!;
-    if (k !== EV_PRINT) {
+    if (k !== EV_PRINT && k !== EV_WARNING) {
       current = g.eventNode[c - 1]!;
       phase = k === EV_FORWARD ? 'forward' : k === EV_UPDATE ? 'update' : 'backward';
     }

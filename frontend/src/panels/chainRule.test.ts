@@ -52,6 +52,28 @@ describe('chain rule in numbers', () => {
     expect(sum).toBeTruthy();
   });
 
+  it('names every derivative by a tensor or an expression, never by a Function', () => {
+    for (const trace of [fixtures.tensorOps, fixtures.scalarOps, fixtures.relu]) {
+      for (const { r } of rules(trace)) {
+        expect(r.text).not.toMatch(/∂[^/=]*Backward/);
+        if (r.kind === 'tensor') for (const t of r.terms) expect(t.note ?? '').not.toMatch(/^∂[^=]*Backward/);
+      }
+    }
+    const all = rules(fixtures.tensorOps);
+    const addmm = all.find((a) => a.r.kind === 'function' && a.name === 'AddmmBackward0')!.r;
+    expect(addmm.text).toContain('∂loss/∂(lin.weightᵀ) += xᵀ·G: [3×2]·[2×2] → [3×2] = [5, 5, 7, 7, 9, 9]');
+  });
+
+  it('a tensor rule shows its factor with shapes, and its result once', () => {
+    const all = rules(fixtures.tensorOps);
+    const w = all.find((a) => a.r.kind === 'tensor' && a.name === 'w')!.r as TensorRule;
+    expect(w.text).toBe('∂loss/∂w = ∂loss/∂(x @ w) · ∂(x @ w)/∂w = xᵀ·G: [3×2]·[2×4] → [3×4] = [25.63, 5.625, 21.63, 17.63, 35.88, 7.875, 30.88, 22.88, 46.13, 10.13, 40.13, 28.13] (3×4)');
+    expect(w.terms[0]!.note).toBe('∂(x @ w)/∂w = xᵀ: the transposed other operand: xᵀ·G: [3×2]·[2×4] → [3×4]');
+    const h = all.find((a) => a.r.kind === 'tensor' && a.name === 'h')!.r as TensorRule;
+    expect(h.terms.map((t) => t.summedDims)).toEqual([[], [], []]);
+    expect(h.terms.every((t) => !/broadcast/.test(t.note ?? ''))).toBe(true);
+  });
+
   it('summedDims aligns shapes on the right', () => {
     expect(summedDims([3, 2], [2])).toEqual([0]);
     expect(summedDims([3, 2], [3, 1])).toEqual([1]);

@@ -3,25 +3,35 @@
 // (what it sent to each input). For a tensor v whose gradient has just arrived:
 //   ∂root/∂v = Σ over the Functions f that used v:  ∂root/∂u_f · ∂u_f/∂v
 // where u_f is f's output, ∂root/∂u_f is f's grad_output and the local factor
-// ∂u_f/∂v = grad_input / grad_output (for scalars). Pure: no DOM, no KaTeX.
+// ∂u_f/∂v = grad_input / grad_output (for scalars); localDerivative.ts says what that
+// factor is for each kind of Function. Pure: no DOM, no KaTeX.
 import type { BackwardFunctionEvent, TensorData, Trace } from '../api/types';
 import { EDGE_AUTOGRAD, KIND_FUNCTION, type GraphIndex } from '../graph/graphIndex';
 import { formatNumber, formatShape, knownValues, scalarOf, toNumber } from '../lib/format';
+import { explainFunction, type FunctionExplanation, type LocalDerivative } from './localDerivative';
+import { outputTensor, slotTargets, tensorOf } from './slots';
+
+export { summedDims } from './localDerivative';
+export { slotTargets } from './slots';
 
 export interface ChainTerm {
   /** The Function that used v. */
   fn: number;
   /** Its output tensor node, or -1 when the trace has none. */
   out: number;
+  /** Its output's name in a formula: the tensor's name, or an expression ("wᵀ"). */
+  output: string;
   /** ∂root/∂u: what the Function received. */
   upstream: TensorData | null;
   /** What it sent back to v (grad_inputs slot(s) of v, summed when v fed it twice). */
   contribution: TensorData | null;
   /** Scalars: contribution / upstream, else null. */
   factor: number | null;
-  /** Dimensions of u that were summed to give v's shape (broadcasting). */
+  /** Dimensions of u that were summed to give v's shape (a real broadcast only). */
   summedDims: number[];
-  /** A note for reductions and expansions. */
+  /** The local derivative ∂u/∂v of each slot of f that v fed (two for x * x). */
+  locals: LocalDerivative[];
+  /** ∂u/∂v in a formula and in words and numbers. */
   note: string | null;
 }
 
@@ -43,11 +53,15 @@ export interface FunctionRule {
   node: number;
   /** The Function's output tensor, or -1. */
   out: number;
+  /** Its output's name in a formula: the tensor's name, or an expression ("wᵀ"). */
+  output: string;
   root: number;
   pass: number;
   upstream: TensorData | null;
   /** One entry per input slot that got a gradient. */
-  slots: { input: number; grad: TensorData; factor: number | null }[];
+  slots: { input: number; grad: TensorData; factor: number | null; local: LocalDerivative }[];
+  /** What the Function's backward does, and the local derivative of each input. */
+  explanation: FunctionExplanation;
   tex: string;
   text: string;
 }
@@ -59,8 +73,6 @@ interface Links {
   out: number[][];
   /** The AccumulateGrad node of each leaf tensor (or -1). */
   acc: Int32Array;
-  /** A Function's output tensor (first with grad_fn = it), or -1. */
-  output: Int32Array;
 }
 
 const linksCache = new WeakMap<GraphIndex, Links>();
@@ -71,56 +83,15 @@ function links(g: GraphIndex): Links {
   const out: number[][] = Array.from({ length: g.n }, () => []);
   for (let e = 0; e < g.edgeSource.length; e++) out[g.edgeSource[e]!]!.push(e);
   const acc = new Int32Array(g.n).fill(-1);
-  const output = new Int32Array(g.n).fill(-1);
   g.nodes.forEach((node, i) => {
     if (node.kind === 'function' && node.tensor) {
       const t = g.byId.get(node.tensor);
       if (t !== undefined) acc[t] = i;
-    } else if (node.kind === 'tensor' && node.grad_fn) {
-      const f = g.byId.get(node.grad_fn);
-      if (f !== undefined && output[f] === -1) output[f] = i;
     }
   });
-  l = { out, acc, output };
+  l = { out, acc };
   linksCache.set(g, l);
   return l;
-}
-
-/** The autograd in-edges of Function f, in the order of its next_functions. */
-function autogradInputs(g: GraphIndex, f: number): number[] {
-  const sources: number[] = [];
-  for (let q = g.inStart[f]!; q < g.inStart[f + 1]!; q++) {
-    const e = g.inEdges[q]!;
-    if (g.edgeKind[e] === EDGE_AUTOGRAD) sources.push(g.edgeSource[e]!);
-  }
-  return sources;
-}
-
-/**
- * Which graph node each grad_inputs slot of f goes to: the non-null slots map to
- * f's autograd inputs in order (null slots are inputs that need no gradient); when
- * f has a single input, every slot goes to it (x * x).
- */
-export function slotTargets(g: GraphIndex, f: number, event: BackwardFunctionEvent): number[] {
-  const inputs = autogradInputs(g, f);
-  const targets: number[] = [];
-  let next = 0;
-  for (const slot of event.grad_inputs) {
-    if (slot === null) {
-      targets.push(-1);
-      continue;
-    }
-    if (inputs.length === 1) targets.push(inputs[0]!);
-    else targets.push(inputs[next++] ?? -1);
-  }
-  return targets;
-}
-
-/** The tensor a graph node stands for: itself, or the leaf an AccumulateGrad fills. */
-function tensorOf(g: GraphIndex, i: number): number {
-  const node = g.nodes[i];
-  if (node && node.kind === 'function' && node.tensor) return g.byId.get(node.tensor) ?? i;
-  return i;
 }
 
 /** f's latest function event in pass `pass` before event index `before`. */
@@ -150,26 +121,6 @@ function reshape(flat: number[], shape: number[]): unknown {
   const size = rest.reduce((p, q) => p * q, 1);
   return Array.from({ length: head }, (_, i) => reshape(flat.slice(i * size, (i + 1) * size), rest));
 }
-
-/** Dimensions of `from` summed away to give `to` (broadcasting, aligned on the right). */
-export function summedDims(from: readonly number[], to: readonly number[]): number[] {
-  const dims: number[] = [];
-  const offset = from.length - to.length;
-  for (let d = 0; d < from.length; d++) {
-    const t = d - offset;
-    const size = from[d]!;
-    if (t < 0 ? size >= 1 && from.length > to.length : to[t] === 1 && size !== 1) dims.push(d);
-  }
-  return dims;
-}
-
-const REDUCTIONS: Record<string, string> = {
-  SumBackward0: 'a sum: every element of the input gets the same gradient (the gradient is expanded)',
-  SumBackward1: 'a sum over dimensions: the gradient is expanded back over them',
-  MeanBackward0: 'a mean over n elements: every element gets the gradient divided by n',
-  MeanBackward1: 'a mean over dimensions: the gradient is expanded and divided by their size',
-  ExpandBackward0: 'an expansion: the gradient is summed back over the expanded dimensions',
-};
 
 function scalarValue(t: TensorData | null): number | null {
   if (!t || t.numel !== 1) return null;
@@ -224,11 +175,23 @@ function textTensor(t: TensorData | null): string {
   return `[${values.map((v) => formatNumber(v).replace(/^-/, '−')).join(', ')}]`;
 }
 
+/** Text inside TeX: \text{…} with TeX's special characters escaped. */
+function texText(text: string): string {
+  return `\\text{${text.replace(/[\\{}_^#$%&~]/g, (c) => (c === '\\' ? '\\textbackslash{}' : `\\${c}`))}}`;
+}
+
+/** A rule in TeX on two lines when it says how (after ": " or ", "), so the panel stays narrow. */
+function texRule(rule: string): string {
+  const cut = rule.search(/: |, /);
+  if (cut < 0) return texText(rule);
+  return `${texText(rule.slice(0, cut + 1))} \\\\ &\\quad ${texText(rule.slice(cut + 2))}`;
+}
+
 /** The rule to show at `cursor` (the latest event applied), or null outside backward. */
 export function ruleAt(trace: Trace, g: GraphIndex, passOf: Int32Array, cursor: number): StepRule | null {
   // The latest backward event applied (prints after it do not hide it).
   let k = Math.min(cursor, trace.timeline.length) - 1;
-  while (k >= 0 && trace.timeline[k]?.phase === 'print') k--;
+  while (k >= 0 && (trace.timeline[k]?.phase === 'print' || trace.timeline[k]?.phase === 'warning')) k--;
   const e = trace.timeline[k];
   if (!e || e.phase !== 'backward') return null;
   const node = g.byId.get(e.node);
@@ -236,52 +199,48 @@ export function ruleAt(trace: Trace, g: GraphIndex, passOf: Int32Array, cursor: 
   const pass = e.pass;
   const rootId = trace.passes.find((p) => p.index === pass)?.root ?? null;
   const root = rootId === null ? -1 : g.byId.get(rootId) ?? -1;
-  const rootName = root >= 0 ? g.title(root) : 'L';
-  if (e.node_kind === 'function') return functionRule(g, e, node, root, rootName, pass);
+  const rootName = root >= 0 ? g.longTitle(root) : 'L';
+  if (e.node_kind === 'function') return functionRule(trace, g, e, node, root, rootName, pass, k + 1);
   return tensorRule(trace, g, passOf, k, node, e.grad, root, rootName, pass);
 }
 
-function functionRule(g: GraphIndex, e: BackwardFunctionEvent, f: number, root: number, rootName: string, pass: number): FunctionRule {
-  const l = links(g);
-  const out = l.output[f]!;
-  const outName = out >= 0 ? g.title(out) : g.title(f);
+function functionRule(trace: Trace, g: GraphIndex, e: BackwardFunctionEvent, f: number, root: number, rootName: string, pass: number, cursor: number): FunctionRule {
+  const explanation = explainFunction(trace, g, f, e, cursor);
+  const outName = explanation.output;
   const upstream = e.grad_outputs.find((t) => t !== null) ?? null;
   const up = scalarValue(upstream);
-  const targets = slotTargets(g, f, e);
-  const slots: FunctionRule['slots'] = [];
-  e.grad_inputs.forEach((grad, j) => {
-    const t = targets[j]!;
-    if (!grad || t < 0) return;
-    const v = scalarValue(grad);
-    slots.push({ input: tensorOf(g, t), grad, factor: v !== null && up !== null && up !== 0 ? v / up : null });
+  const slots: FunctionRule['slots'] = explanation.slots.map((local) => {
+    const grad = e.grad_inputs[local.slot]!;
+    return { input: local.input, grad, factor: local.value, local };
   });
   const op = (g.nodes[f] as { op: string }).op;
   const tex: string[] = [];
   const text: string[] = [];
   if (op === 'AccumulateGrad') {
     const leaf = tensorOf(g, f);
-    const name = g.title(leaf);
+    const name = g.longTitle(leaf);
     tex.push(`\\texttt{${name.replace(/_/g, '\\_')}.grad} &\\mathrel{{+}{=}} ${texTensor(upstream)}`);
     text.push(`${name}.grad += ${textTensor(upstream)}`);
   }
   for (const s of slots) {
-    const inName = g.title(s.input);
+    const inName = s.local.name;
     const lhs = partial(rootName, inName, true);
     const lhsText = partial(rootName, inName, false);
     if (s.factor !== null && up !== null) {
       tex.push(`${lhs} &\\mathrel{{+}{=}} ${partial(rootName, outName, true)} \\cdot ${partial(outName, inName, true)} \\\\ &= ${num(up, true)}${num(s.factor, true)} = ${plainNumber(scalarValue(s.grad)!, true)}`);
       text.push(`${lhsText} += ${partial(rootName, outName, false)} · ${partial(outName, inName, false)} = ${num(up, false)}${num(s.factor, false)} = ${plainNumber(scalarValue(s.grad)!, false)}`);
     } else {
-      tex.push(`${lhs} &\\mathrel{{+}{=}} ${texTensor(s.grad)}`);
-      text.push(`${lhsText} += ${textTensor(s.grad)}`);
+      // G is what the Function received: ∂root/∂(its output).
+      tex.push(`${lhs} &\\mathrel{{+}{=}} ${texRule(s.local.rule)} \\\\ &= ${texTensor(s.grad)}`);
+      text.push(`${lhsText} += ${s.local.rule} = ${textTensor(s.grad)}`);
     }
   }
-  return { kind: 'function', node: f, out, root, pass, upstream, slots, tex: `\\begin{aligned}${tex.join(' \\\\ ')}\\end{aligned}`, text: text.join('; ') };
+  return { kind: 'function', node: f, out: outputTensor(g, f), output: outName, root, pass, upstream, slots, explanation, tex: `\\begin{aligned}${tex.join(' \\\\ ')}\\end{aligned}`, text: text.join('; ') };
 }
 
 function tensorRule(trace: Trace, g: GraphIndex, passOf: Int32Array, k: number, v: number, total: TensorData, root: number, rootName: string, pass: number): TensorRule {
   const l = links(g);
-  const name = g.title(v);
+  const name = g.longTitle(v);
   const terms: ChainTerm[] = [];
   const holders = [v];
   if (l.acc[v]! >= 0) holders.push(l.acc[v]!);
@@ -302,17 +261,18 @@ function tensorRule(trace: Trace, g: GraphIndex, passOf: Int32Array, k: number, 
       const upstream = event.grad_outputs.find((t) => t !== null) ?? null;
       const up = scalarValue(upstream);
       const c = scalarValue(contribution);
-      const out = l.output[f]!;
-      const op = (g.nodes[f] as { op: string }).op;
-      const summed = upstream && upstream.shape.length > 0 ? summedDims(upstream.shape, (contribution as TensorData).shape) : [];
+      const explanation = explainFunction(trace, g, f, event, k + 1);
+      const locals = explanation.slots.filter((s) => s.input === v);
       terms.push({
         fn: f,
-        out,
+        out: outputTensor(g, f),
+        output: explanation.output,
         upstream,
         contribution,
         factor: up !== null && c !== null && up !== 0 && (contribution as TensorData).numel === 1 ? c / up : null,
-        summedDims: summed,
-        note: REDUCTIONS[op] ?? (summed.length ? `broadcast: summed over dimension${summed.length > 1 ? 's' : ''} ${summed.join(', ')} of ${formatShape(upstream!.shape)}` : null),
+        summedDims: [...new Set(locals.flatMap((s) => s.summedDims))],
+        locals,
+        note: locals.length ? `∂${textName(explanation.output)}/∂${textName(name)} = ${locals.map((s) => s.formula).join(' + ')}: ${locals.map((s) => s.words).join('; ')}` : null,
       });
     }
   const scalar = total.numel === 1 && terms.every((t) => t.factor !== null);
@@ -325,20 +285,22 @@ function tensorRule(trace: Trace, g: GraphIndex, passOf: Int32Array, k: number, 
     tex = `${lhsTex} = ${texTensor(total)}`;
     text = `${lhsText} = ${textTensor(total)}`;
   } else {
-    const outName = (t: ChainTerm) => (t.out >= 0 ? g.title(t.out) : g.title(t.fn));
-    const symTex = terms.map((t) => `${partial(rootName, outName(t), true)} \\cdot ${partial(outName(t), name, true)}`).join(' + ');
-    const symText = terms.map((t) => `${partial(rootName, outName(t), false)} · ${partial(outName(t), name, false)}`).join(' + ');
+    const symTex = terms.map((t) => `${partial(rootName, t.output, true)} \\cdot ${partial(t.output, name, true)}`).join(' + ');
+    const symText = terms.map((t) => `${partial(rootName, t.output, false)} · ${partial(t.output, name, false)}`).join(' + ');
     if (scalar && totalValue !== null) {
       const numsTex = terms.map((t) => `${num(scalarValue(t.upstream)!, true)}${num(t.factor!, true)}`).join(' + ');
       const numsText = terms.map((t) => `${num(scalarValue(t.upstream)!, false)}${num(t.factor!, false)}`).join(' + ');
       tex = `\\begin{aligned}${lhsTex} &= ${symTex} \\\\ &= ${numsTex} = ${plainNumber(totalValue, true)}\\end{aligned}`;
       text = `${lhsText} = ${symText} = ${numsText} = ${plainNumber(totalValue, false)}`;
     } else {
-      const partsTex = terms.map((t) => texTensor(t.contribution)).join(' + ');
-      const partsText = terms.map((t) => textTensor(t.contribution)).join(' + ');
+      // One use: how its Function made the gradient (G times what, with shapes);
+      // several: the contributions that are summed. Then the total, once.
+      const one = terms.length === 1 ? terms[0]!.locals.map((s) => s.rule).join(' + ') : '';
+      const middleTex = terms.length > 1 ? terms.map((t) => texTensor(t.contribution)).join(' + ') : one ? texRule(one) : '';
+      const middleText = terms.length > 1 ? terms.map((t) => textTensor(t.contribution)).join(' + ') : one;
       const shapes = `\\quad {\\scriptstyle ${formatShape(total.shape)}}`;
-      tex = `\\begin{aligned}${lhsTex} &= ${symTex}${terms.length > 1 || total.numel > 1 ? ` \\\\ &= ${partsTex}` : ''} \\\\ &= ${texTensor(total)}${shapes}\\end{aligned}`;
-      text = `${lhsText} = ${symText}${terms.length > 1 || total.numel > 1 ? ` = ${partsText}` : ''} = ${textTensor(total)} (${formatShape(total.shape)})`;
+      tex = `\\begin{aligned}${lhsTex} &= ${symTex}${middleTex ? ` \\\\ &= ${middleTex}` : ''} \\\\ &= ${texTensor(total)}${shapes}\\end{aligned}`;
+      text = `${lhsText} = ${symText}${middleText ? ` = ${middleText}` : ''} = ${textTensor(total)} (${formatShape(total.shape)})`;
     }
   }
   return { kind: 'tensor', node: v, root, pass, terms, total, scalar, tex, text };

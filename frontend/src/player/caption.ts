@@ -19,6 +19,7 @@ export function stepCaption(trace: Trace, g: GraphIndex, cursor: number): string
     const node = g.nodes[at]!;
     return node.kind === 'function' && node.custom ? `line ${e.line} of ${g.title(at)}'s backward` : `line ${e.line} runs in the hook of ${g.title(at)}`;
   }
+  if (e.phase === 'warning') return `warning${e.line ? ` at line ${e.line}` : ''}: ${e.message}`;
   const i = g.byId.get(e.node);
   const name = i === undefined ? e.node : g.title(i);
   if (e.phase === 'update') {

@@ -77,11 +77,11 @@ export function questionAt(trace: Trace, g: GraphIndex, step: number): Question 
       return !!x && x.phase === 'backward' && x.node_kind === 'tensor' && x.pass === a.e.pass && x.node === g.ids[t];
     };
     let k = step - 2;
-    while (k >= 0 && trace.timeline[k]?.phase === 'print') k--;
+    while (k >= 0 && (trace.timeline[k]?.phase === 'print' || trace.timeline[k]?.phase === 'warning')) k--;
     if (k >= 0 && own(k)) stop = explain = k + 1;
     else {
       let j = step;
-      while (j < trace.timeline.length && trace.timeline[j]?.phase === 'print') j++;
+      while (j < trace.timeline.length && (trace.timeline[j]?.phase === 'print' || trace.timeline[j]?.phase === 'warning')) j++;
       if (j < trace.timeline.length && own(j)) explain = j + 1;
     }
   }

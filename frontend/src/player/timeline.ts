@@ -15,6 +15,8 @@ export const EV_LINE = 5;
 export const EV_FREED = 6;
 /** A backward pass raised in a Function. */
 export const EV_ERROR = 7;
+/** torch warned (a short message, once per distinct warning). */
+export const EV_WARNING = 8;
 /** A line step lasts this fraction of a step while playing: the body's lines are sub-steps. */
 export const LINE_STEP = 0.4;
 
@@ -41,11 +43,11 @@ export class TimelineIndex {
   /** Backward pass of each event, -1 for forward and print events. */
   readonly passOf: Int32Array;
   readonly passes: PassRange[];
-  /** Contiguous runs of forward or backward events (prints join the run they sit in). */
+  /** Contiguous runs of forward or backward events (prints and warnings join the run they sit in). */
   readonly segments: Segment[];
   /** Event indices of print events, ascending. */
   readonly prints: Int32Array;
-  /** The source line of each update event (0: not known, or not an update). */
+  /** The source line of each update or warning event (0: not known, or neither). */
   readonly updateLine: Int32Array;
   /** The source line each line event ran (0: not a line event). */
   readonly lineOf: Int32Array;
@@ -71,6 +73,9 @@ export class TimelineIndex {
       } else if (e.phase === 'print') {
         this.kinds[i] = EV_PRINT;
         prints.push(i);
+      } else if (e.phase === 'warning') {
+        this.kinds[i] = EV_WARNING;
+        this.updateLine[i] = e.line ?? 0;
       } else if (e.phase === 'update') {
         this.kinds[i] = EV_UPDATE;
         this.updateLine[i] = e.line ?? 0;
@@ -141,7 +146,7 @@ export class TimelineIndex {
     for (let i = cursor - 1; i >= 0; i--) {
       const k = this.kinds[i]!;
       if (k === EV_FORWARD || k === EV_UPDATE) return 'forward';
-      if (k !== EV_PRINT) return 'backward';
+      if (k !== EV_PRINT && k !== EV_WARNING) return 'backward';
     }
     return 'forward';
   }

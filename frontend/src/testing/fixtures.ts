@@ -1,5 +1,6 @@
 // Real traces recorded from the server (the examples of backend/gradtrace/examples
-// and a broadcast program), for unit tests of the logic that reads them.
+// and the programs of testing/programs, recorded by scripts/record_fixture.py),
+// for unit tests of the logic that reads them.
 import type { Trace } from '../api/types';
 import accumulation from './fixtures/03_retain_graph_and_accumulation.json';
 import leaf from './fixtures/04_leaf_and_non_leaf.json';
@@ -8,6 +9,9 @@ import relu from './fixtures/06_custom_relu_function.json';
 import broadcast from './fixtures/broadcast.json';
 import loopOutput from './fixtures/loop_output.json';
 import secondBackward from './fixtures/second_backward.json';
+import scalarOps from './fixtures/scalar_ops.json';
+import tensorOps from './fixtures/tensor_ops.json';
+import warned from './fixtures/warnings.json';
 
 type Fixture = Trace & { __source: string };
 const as = (t: unknown): Fixture => t as Fixture;
@@ -22,4 +26,7 @@ export const fixtures = {
   loopOutput: as(loopOutput),
   /** A second backward() through a freed graph: torch raises at ExpBackward0. */
   secondBackward: as(secondBackward),
+  scalarOps: as(scalarOps),
+  tensorOps: as(tensorOps),
+  warned: as(warned),
 };
