@@ -23,9 +23,15 @@ export function describeNode(trace: Trace, g: GraphIndex, scene: SceneState, i: 
     return `${node.op}: Function, ${ran}`;
   }
   const role = ROLES[g.role[i]!];
-  const value = pending ? 'not computed yet' : formatTensor(node.value);
+  // As of this step: a parameter's values after the updates so far, a leaf's running .grad.
+  const h = historyOf(trace, g);
+  const value = pending ? 'not computed yet' : formatTensor(h.valueAt(i, scene.cursor));
   const grad = gradientAt(trace, scene, i);
-  return `${g.title(i)}: tensor (${role}), ${formatShape(node.shape)}, value ${value}, gradient ${grad ? formatTensor(grad) : '—'}, .grad ${formatTensor(node.grad)}`;
+  const running = h.gradAt(i, scene.cursor);
+  // Not followed step by step (a retained non-leaf): its .grad once its gradient came.
+  const arrived = scene.gradEvent[i]! >= 0 || scene.cursor >= trace.timeline.length;
+  const dotGrad = running === undefined ? (arrived ? node.grad : null) : running;
+  return `${g.title(i)}: tensor (${role}), ${formatShape(node.shape)}, value ${value}, gradient ${grad ? formatTensor(grad) : '—'}, .grad ${formatTensor(dotGrad)}`;
 }
 
 /**

@@ -5,6 +5,8 @@ import { scalarOf } from '../lib/format';
 import { GraphIndex } from './graphIndex';
 import { LeafHistory, sgdRate } from './leafState';
 import { leafTrace } from '../testing/traces';
+import { describeNode } from './describe';
+import { sceneAt } from './scene';
 
 describe('LeafHistory (a leaf’s .grad and values as of a step)', () => {
   it('shows .grad None, then the running sum of each pass, then 0 after zero_()', () => {
@@ -64,5 +66,19 @@ describe('GraphIndex.isCut (graph cut marks)', () => {
     ];
     const g = new GraphIndex({ nodes, edges, timeline: [], variables: {} });
     expect([g.isCut(0), g.isCut(1)]).toEqual([true, false]);
+  });
+});
+
+describe('describeNode (the accessible node list) reads the same history', () => {
+  it("says x's .grad as of the step: None, 4, 8, then 0 after zero_()", () => {
+    const trace = fixtures.accumulation;
+    const g = new GraphIndex(trace, trace.__source);
+    const tl = new TimelineIndex(trace);
+    const x = g.byId.get(trace.variables['x']!)!;
+    const said = (c: number) => /\.grad (\S+)$/.exec(describeNode(trace, g, sceneAt(g, tl, c), x))?.[1];
+    expect(said(0)).toBe('None');
+    expect(said(tl.passes[0]!.end)).toBe('4');
+    expect(said(tl.passes[1]!.end)).toBe('8');
+    expect(said(tl.length)).toBe('0');
   });
 });
