@@ -76,7 +76,7 @@ lint: backend-setup frontend-setup
 	$(VENV)/bin/ruff check backend tests bench setup.py
 	$(VENV)/bin/ruff format --check backend tests bench setup.py
 	$(VENV)/bin/mypy
-	cd frontend && npm run check:api
+	cd frontend && npm run check:api && npm run format:check
 
 test-backend: backend-setup redis-setup proxy-setup
 	$(PY) -m pytest -q -n 2 tests

@@ -23,7 +23,7 @@ const server = await startServer();
 const browser = await launch();
 const results = { device: 'headless chromium (software rendering)', sizes: /** @type {any[]} */ ([]) };
 try {
-  const sizes = (process.env.GRADTRACE_BENCH_SIZES ?? '100,1000,2000,20000').split(",").map(Number);
+  const sizes = (process.env.GRADTRACE_BENCH_SIZES ?? '100,1000,2000,20000').split(',').map(Number);
   for (const n of sizes) {
     const source = program(n);
     const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
@@ -40,10 +40,14 @@ try {
     });
     const t0 = Date.now();
     await page.keyboard.press('Control+Enter');
-    await page.waitForFunction(() => {
-      const s = /** @type {any} */ (window).__gradtrace;
-      return s.pictureAt > s.responseAt && s.responseAt > 0;
-    }, undefined, { timeout: 60_000, polling: 50 });
+    await page.waitForFunction(
+      () => {
+        const s = /** @type {any} */ (window).__gradtrace;
+        return s.pictureAt > s.responseAt && s.responseAt > 0;
+      },
+      undefined,
+      { timeout: 60_000, polling: 50 },
+    );
     const wall = Date.now() - t0;
     const timing = await page.evaluate(() => {
       const s = /** @type {any} */ (window).__gradtrace;
@@ -86,7 +90,13 @@ try {
               last = now;
               raf++;
               if (now - t < 3000) requestAnimationFrame(count);
-              else done({ fps: Math.round((raf * 1000) / (now - t) * 10) / 10, draws: s.frames - f0, worstFrameMs: Math.round(worst), lastDrawMs: s.drawMs });
+              else
+                done({
+                  fps: Math.round(((raf * 1000) / (now - t)) * 10) / 10,
+                  draws: s.frames - f0,
+                  worstFrameMs: Math.round(worst),
+                  lastDrawMs: s.drawMs,
+                });
             };
             requestAnimationFrame(count);
           }),

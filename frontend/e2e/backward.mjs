@@ -31,7 +31,10 @@ function checks(viewport) {
         }
         assert.ok(freedStep > 0, 'a step where torch freed the saved tensors');
         const before = await drawn(page);
-        assert.ok(before.nodes.some((n) => n.freed), 'freed nodes drawn as freed');
+        assert.ok(
+          before.nodes.some((n) => n.freed),
+          'freed nodes drawn as freed',
+        );
         await page.getByRole('button', { name: 'Step back' }).click();
         await until(async () => (await stepCount(page))[0] === freedStep - 1, 'one step back');
         assert.ok(!(await drawn(page)).nodes.some((n) => n.freed), 'nothing freed before that step');
@@ -45,7 +48,10 @@ function checks(viewport) {
         const node = /** @type {(typeof failing)[number]} */ (failing[0]);
         const words = (node.callout?.lines ?? []).join(' ');
         assert.match(words, /^RuntimeError: Trying to backward through the graph a second time/);
-        assert.ok(node.texts.some((t) => t.text === '✗ RuntimeError'), 'the error tag on the node');
+        assert.ok(
+          node.texts.some((t) => t.text === '✗ RuntimeError'),
+          'the error tag on the node',
+        );
         const callout = /** @type {{ x: number, y: number, w: number, h: number }} */ (node.callout?.rect);
         // Always inside the canvas, so torch's words are never cut off.
         assert.ok(callout.x >= -0.5 && callout.x + callout.w <= d.canvas.width + 0.5, 'the callout fits the canvas across');
@@ -85,7 +91,12 @@ function checks(viewport) {
             if (stepped.length === 2) await shot('custom-backward-line');
           }
         }
-        assert.deepEqual(stepped, ['(input,) = ctx.saved_tensors', 'grad_input = grad_output.clone()', 'grad_input[input < 0] = 0', 'return grad_input']);
+        assert.deepEqual(stepped, [
+          '(input,) = ctx.saved_tensors',
+          'grad_input = grad_output.clone()',
+          'grad_input[input < 0] = 0',
+          'return grad_input',
+        ]);
       },
     },
   ];

@@ -33,10 +33,24 @@ const scale = (page) => page.evaluate(() => /** @type {any} */ (window).__gradtr
 const program = async (page) => (await page.getByRole('textbox', { name: 'Program source (Python)' }).textContent()) ?? '';
 
 /** The lecturer's "N following". @param {Page} page */
-const followers = async (page) => Number(/(\d+) following/.exec((await page.getByTestId('room-followers').textContent().catch(() => '')) ?? '')?.[1] ?? -1);
+const followers = async (page) =>
+  Number(
+    /(\d+) following/.exec(
+      (await page
+        .getByTestId('room-followers')
+        .textContent()
+        .catch(() => '')) ?? '',
+    )?.[1] ?? -1,
+  );
 
 /** The lecturer's bars: "label: count" each. @param {Page} page */
-const bars = async (page) => (await page.getByRole('list', { name: 'Answers' }).getByRole('listitem').evaluateAll((items) => items.map((i) => i.getAttribute('aria-label') ?? ''))).sort();
+const bars = async (page) =>
+  (
+    await page
+      .getByRole('list', { name: 'Answers' })
+      .getByRole('listitem')
+      .evaluateAll((items) => items.map((i) => i.getAttribute('aria-label') ?? ''))
+  ).sort();
 
 /** @type {{ name: string, run: (ctx: { page: Page, context: import('playwright-core').BrowserContext, url: string, shot: (name: string) => Promise<unknown> }) => Promise<void> }[]} */
 export const roomTests = [
@@ -68,14 +82,26 @@ export const roomTests = [
       const qr = await card.getByRole('img', { name: 'QR code of the join link' }).boundingBox();
       const box = await card.boundingBox();
       assert.ok(qr && qr.width >= 200, `a QR code big enough to scan from a seat (${qr?.width} px)`);
-      assert.ok(box && box.y >= 0 && box.y + box.height <= PROJECTOR.height && box.x >= 0 && box.x + box.width <= PROJECTOR.width, 'the card fits the projector');
+      assert.ok(
+        box && box.y >= 0 && box.y + box.height <= PROJECTOR.height && box.x >= 0 && box.x + box.width <= PROJECTOR.width,
+        'the card fits the projector',
+      );
       await shot('room-card');
 
       // Two students open the link: their pages run the lecturer's program and follow.
       const students = [await student(browser, link), await student(browser, link)];
       try {
         for (const s of students) {
-          await until(async () => /Following room/.test((await s.page.getByTestId('room-status').textContent().catch(() => '')) ?? ''), 'the student follows');
+          await until(
+            async () =>
+              /Following room/.test(
+                (await s.page
+                  .getByTestId('room-status')
+                  .textContent()
+                  .catch(() => '')) ?? '',
+              ),
+            'the student follows',
+          );
           await until(async () => /y2 = 2 \* x/.test(await program(s.page)), "the lecturer's program on the student's page", 30_000);
           await traced(s.page);
         }
@@ -92,7 +118,8 @@ export const roomTests = [
         await page.getByRole('button', { name: 'Zoom in' }).click();
         await page.getByRole('button', { name: 'Zoom in' }).click();
         const k = await scale(page);
-        for (const s of students) await until(async () => Math.abs((await scale(s.page)) - k) < 1e-3 * k, `a student's view at the lecturer's scale ${k}`);
+        for (const s of students)
+          await until(async () => Math.abs((await scale(s.page)) - k) < 1e-3 * k, `a student's view at the lecturer's scale ${k}`);
 
         // One student leaves to explore: the lecturer's next step does not move that page.
         const [ann, bob] = /** @type {[typeof students[0], typeof students[0]]} */ (students);
@@ -114,17 +141,27 @@ export const roomTests = [
         // A following student who runs a program of their own leaves to explore with it.
         await runProgram(ann.page, 'import torch\nz = torch.ones(2, requires_grad=True).sum()\n');
         await ann.page.getByRole('button', { name: 'Snap back' }).waitFor();
-        await until(async () => (await ann.page.locator('[data-layout="ready"]').count()) === 1 && /z = torch\.ones/.test(await program(ann.page)), "the student's own program traced");
+        await until(
+          async () => (await ann.page.locator('[data-layout="ready"]').count()) === 1 && /z = torch\.ones/.test(await program(ann.page)),
+          "the student's own program traced",
+        );
         await ann.page.waitForTimeout(500);
         assert.match(await program(ann.page), /z = torch\.ones/, "the room did not replace the student's program");
         await ann.page.getByRole('button', { name: 'Snap back' }).click();
-        await until(async () => /y2 = 2 \* x/.test(await program(ann.page)) && (await step(ann.page)) === 5, "back to the lecturer's program and step");
+        await until(
+          async () => /y2 = 2 \* x/.test(await program(ann.page)) && (await step(ann.page)) === 5,
+          "back to the lecturer's program and step",
+        );
 
         // A reload of the lecturer's page keeps the room (the token stays in the tab).
         await page.reload();
         await traced(page);
         await until(async () => (await followers(page)) === 2, 'the same room after a reload, 2 following');
-        assert.equal((await page.getByRole('region', { name: 'Live room' }).textContent())?.replace(/\s/g, '').includes(code), true, 'the same code');
+        assert.equal(
+          (await page.getByRole('region', { name: 'Live room' }).textContent())?.replace(/\s/g, '').includes(code),
+          true,
+          'the same code',
+        );
         await page.getByRole('button', { name: 'Hide code' }).click();
 
         // Predict mode: the lecturer's playback stops at a question; the class answers on their screens.
@@ -146,24 +183,61 @@ export const roomTests = [
           const box = s.page.getByTestId('room-question').getByRole('textbox', { name: 'Your answer' });
           await box.fill(value);
           await box.press('Enter');
-          await until(async () => /Sent/.test((await s.page.getByTestId('room-sent').textContent().catch(() => '')) ?? ''), 'the answer sent');
+          await until(
+            async () =>
+              /Sent/.test(
+                (await s.page
+                  .getByTestId('room-sent')
+                  .textContent()
+                  .catch(() => '')) ?? '',
+              ),
+            'the answer sent',
+          );
         }
-        await until(async () => (await page.getByTestId('room-answer-count').textContent()) === '2', 'two answers in the lecturer’s histogram');
-        await until(async () => JSON.stringify(await bars(page)) === JSON.stringify(['1: 1', '4: 1']), `the bars 1 and 4 (${JSON.stringify(await bars(page).catch(() => []))})`);
+        await until(
+          async () => (await page.getByTestId('room-answer-count').textContent()) === '2',
+          'two answers in the lecturer’s histogram',
+        );
+        await until(
+          async () => JSON.stringify(await bars(page)) === JSON.stringify(['1: 1', '4: 1']),
+          `the bars 1 and 4 (${JSON.stringify(await bars(page).catch(() => []))})`,
+        );
         await shot('room-histogram');
 
         // The lecturer reveals: the true answer's bar, and each student sees how theirs did.
         await page.getByTestId('predict').getByRole('button', { name: 'Show answer' }).click();
         await until(async () => (await bars(page)).includes('1: 1, the answer'), 'the true answer (1) marked');
         await until(async () => /1 of 2 right/.test((await page.getByTestId('room-answers').textContent()) ?? ''), '1 of 2 right');
-        await until(async () => /The answer: .*= 1\..*right/.test((await bob.page.getByTestId('room-verdict').textContent().catch(() => '')) ?? ''), 'the right student told so');
-        await until(async () => /You said 4\./.test((await ann.page.getByTestId('room-verdict').textContent().catch(() => '')) ?? ''), 'the other student sees the answer');
+        await until(
+          async () =>
+            /The answer: .*= 1\..*right/.test(
+              (await bob.page
+                .getByTestId('room-verdict')
+                .textContent()
+                .catch(() => '')) ?? '',
+            ),
+          'the right student told so',
+        );
+        await until(
+          async () =>
+            /You said 4\./.test(
+              (await ann.page
+                .getByTestId('room-verdict')
+                .textContent()
+                .catch(() => '')) ?? '',
+            ),
+          'the other student sees the answer',
+        );
         await ann.page.screenshot({ path: 'test-results/room-student-revealed.png' });
         await shot('room-revealed');
 
         // The lecturer ends the room: the students are told.
         await page.getByRole('button', { name: 'End room' }).click();
-        for (const s of students) await until(async () => /has ended/.test((await s.page.getByRole('region', { name: 'Live room' }).textContent()) ?? ''), 'the students told the room ended');
+        for (const s of students)
+          await until(
+            async () => /has ended/.test((await s.page.getByRole('region', { name: 'Live room' }).textContent()) ?? ''),
+            'the students told the room ended',
+          );
         for (const s of students) assert.deepEqual(s.errors, [], 'no errors in the student pages');
       } finally {
         for (const s of students) await s.context.close();

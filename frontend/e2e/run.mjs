@@ -33,7 +33,12 @@ try {
     const t0 = Date.now();
     const slug = t.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
     try {
-      await t.run({ page, context, url: server.url, shot: (/** @type {string} */ name) => page.screenshot({ path: resolve(results, `${slug}-${name}.png`) }) });
+      await t.run({
+        page,
+        context,
+        url: server.url,
+        shot: (/** @type {string} */ name) => page.screenshot({ path: resolve(results, `${slug}-${name}.png`) }),
+      });
       if (errors.length) throw new Error(`errors in the page: ${errors.join('; ')}`);
       passed++;
       console.log(`  ✓ ${t.name} (${Date.now() - t0} ms)`);
@@ -44,7 +49,9 @@ try {
         continue;
       }
       failed++;
-      console.log(`  ✗ ${t.name} (${Date.now() - t0} ms)\n    ${String(error instanceof Error ? error.stack ?? error.message : error).replaceAll('\n', '\n    ')}`);
+      console.log(
+        `  ✗ ${t.name} (${Date.now() - t0} ms)\n    ${String(error instanceof Error ? (error.stack ?? error.message) : error).replaceAll('\n', '\n    ')}`,
+      );
       await page.screenshot({ path: resolve(results, `${slug}-failure.png`) }).catch(() => {});
     } finally {
       await context.close();

@@ -128,7 +128,7 @@ export const tests = [
       await until(async () => (await stepCount(page))[0] === total - 1, 'one step back');
       await page.getByRole('button', { name: 'Step forward' }).click();
       await until(async () => (await stepCount(page))[0] === total, 'the end again');
-      assert.match(await page.getByTestId('stdout').textContent() ?? '', /tensor\(4\.\)/);
+      assert.match((await page.getByTestId('stdout').textContent()) ?? '', /tensor\(4\.\)/);
       await shot('end');
     },
   },
@@ -138,7 +138,10 @@ export const tests = [
       await page.goto(url);
       await traced(page);
       await page.getByRole('button', { name: 'Fit' }).click();
-      await page.locator('canvas').first().click({ position: { x: 5, y: 5 } }); // focus leaves the buttons
+      await page
+        .locator('canvas')
+        .first()
+        .click({ position: { x: 5, y: 5 } }); // focus leaves the buttons
       await page.keyboard.press('Home');
       await until(async () => (await stepCount(page))[0] === 0, 'Home');
       await page.keyboard.press('ArrowRight');
@@ -177,7 +180,12 @@ export const tests = [
     async run({ page, context, url, shot }) {
       await page.goto(url);
       await traced(page);
-      const [, total] = await freshTrace(page, () => runProgram(page, 'import torch\na = torch.tensor([1.0, 2.0], requires_grad=True)\nb = (a * a).sum()\nb.backward()\nprint(a.grad)\n'));
+      const [, total] = await freshTrace(page, () =>
+        runProgram(
+          page,
+          'import torch\na = torch.tensor([1.0, 2.0], requires_grad=True)\nb = (a * a).sum()\nb.backward()\nprint(a.grad)\n',
+        ),
+      );
       assert.ok(total >= 6, `forward and backward steps (${total})`);
       for (let i = 0; i < 5; i++) await page.getByRole('button', { name: 'Step forward' }).click();
       await until(async () => (await stepCount(page))[0] === 5, 'step 5');
@@ -199,16 +207,25 @@ export const tests = [
     async run({ page, url, shot }) {
       await page.goto(url);
       await traced(page);
-      await freshTrace(page, () => runProgram(page, 'import torch\nx = torch.tensor(1.0, requires_grad=True)\ny = x\nfor i in range(250):\n    y = y * 1.001 + 0.001\ny.backward()\nprint(x.grad)\n'));
+      await freshTrace(page, () =>
+        runProgram(
+          page,
+          'import torch\nx = torch.tensor(1.0, requires_grad=True)\ny = x\nfor i in range(250):\n    y = y * 1.001 + 0.001\ny.backward()\nprint(x.grad)\n',
+        ),
+      );
       assert.ok(Number(await page.locator('[data-layout="ready"]').getAttribute('data-nodes')) >= 1000, 'a graph of 1,000 nodes');
       await page.getByRole('combobox', { name: 'Speed' }).selectOption('256');
       const frames0 = await page.evaluate(() => /** @type {any} */ (window).__gradtrace.frames);
       const t0 = Date.now();
       await page.getByRole('button', { name: 'Play' }).click();
-      await until(async () => {
-        const [c, n] = await stepCount(page);
-        return c === n && (await page.getByRole('button', { name: 'Play' }).count()) === 1;
-      }, 'the end of the program', 60_000);
+      await until(
+        async () => {
+          const [c, n] = await stepCount(page);
+          return c === n && (await page.getByRole('button', { name: 'Play' }).count()) === 1;
+        },
+        'the end of the program',
+        60_000,
+      );
       const seconds = (Date.now() - t0) / 1000;
       const frames = (await page.evaluate(() => /** @type {any} */ (window).__gradtrace.frames)) - frames0;
       console.log(`    played ${(await stepCount(page))[1]} steps in ${seconds.toFixed(1)} s, ${(frames / seconds).toFixed(0)} frames/s`);
@@ -299,7 +316,10 @@ tests.push(
       await traced(page);
       await freshTrace(page, () => openExample(page, url, 'leaf_and_non_leaf'));
       await pickNode(page, 'y1');
-      await until(async () => /y1 is not a leaf.*stays None.*retain_grad\(\)/.test((await page.getByTestId('concept-notes').textContent()) ?? ''), 'the note on y1');
+      await until(
+        async () => /y1 is not a leaf.*stays None.*retain_grad\(\)/.test((await page.getByTestId('concept-notes').textContent()) ?? ''),
+        'the note on y1',
+      );
       await pickNode(page, 'x');
       await until(async () => /x is a leaf/.test((await page.getByTestId('concept-notes').textContent()) ?? ''), 'the note on x');
 
@@ -325,7 +345,8 @@ tests.push(
   {
     name: 'live slider: dragging x re-runs the program and the gradient matches CPython',
     async run({ page, url, shot }) {
-      const program = (/** @type {string} */ x) => `import torch\n\nx = torch.tensor(${x}, requires_grad=True)\ny = x ** 3 - 2 * x\ny.backward()\nprint(x.grad)\n`;
+      const program = (/** @type {string} */ x) =>
+        `import torch\n\nx = torch.tensor(${x}, requires_grad=True)\ny = x ** 3 - 2 * x\ny.backward()\nprint(x.grad)\n`;
       await page.goto(url);
       await traced(page);
       await freshTrace(page, () => runProgram(page, program('1.5')));
@@ -343,7 +364,10 @@ tests.push(
         const m = /x\.grad = (-?[\d.e+-]+)/.exec((await page.getByTestId('live-grad-x').textContent()) ?? '');
         return m && Math.abs(Number(m[1]) - expected) < 1e-3 * Math.max(1, Math.abs(expected));
       }, `x.grad ${expected}`);
-      assert.match((await page.getByRole('textbox', { name: 'Program source (Python)' }).textContent()) ?? '', /torch\.tensor\(2\.2, requires_grad=True\)/);
+      assert.match(
+        (await page.getByRole('textbox', { name: 'Program source (Python)' }).textContent()) ?? '',
+        /torch\.tensor\(2\.2, requires_grad=True\)/,
+      );
       assert.equal(await page.locator('[data-layout="ready"]').getAttribute('data-nodes'), nodes, 'the same graph, in place');
       await until(async () => /x\.grad = /.test((await nodeText(page, 'x')) ?? '') || true, 'list');
       await shot('slid');
@@ -354,9 +378,17 @@ tests.push(
     async run({ page, url, shot }) {
       await page.goto(url);
       await traced(page);
-      await freshTrace(page, () => runProgram(page, 'import torch\nx = torch.tensor(-1.0, requires_grad=True)\ny = torch.sqrt(x)\nz = y * 2\nz.backward()\nprint(x.grad)\n'));
+      await freshTrace(page, () =>
+        runProgram(
+          page,
+          'import torch\nx = torch.tensor(-1.0, requires_grad=True)\ny = torch.sqrt(x)\nz = y * 2\nz.backward()\nprint(x.grad)\n',
+        ),
+      );
       await page.getByRole('button', { name: 'Jump to end' }).click();
-      await until(async () => /NaN, inf, exploding or vanishing/.test((await page.getByRole('list', { name: 'Legend' }).textContent()) ?? ''), 'the trouble legend');
+      await until(
+        async () => /NaN, inf, exploding or vanishing/.test((await page.getByRole('list', { name: 'Legend' }).textContent()) ?? ''),
+        'the trouble legend',
+      );
       await until(async () => /trouble NaN/.test((await nodeText(page, 'y')) ?? ''), 'y flagged NaN');
       await shot('nan');
     },
@@ -366,18 +398,29 @@ tests.push(
     async run({ page, url, shot }) {
       await page.goto(url);
       await traced(page);
-      await freshTrace(page, () => runProgram(page, 'import torch\nx = torch.tensor(1.0, requires_grad=True)\ny = x\nfor i in range(250):\n    y = y * 1.001 + 0.001\ny.backward()\nprint(x.grad)\n'));
+      await freshTrace(page, () =>
+        runProgram(
+          page,
+          'import torch\nx = torch.tensor(1.0, requires_grad=True)\ny = x\nfor i in range(250):\n    y = y * 1.001 + 0.001\ny.backward()\nprint(x.grad)\n',
+        ),
+      );
       const centre = page.locator('section.centre');
       assert.ok(Number(await centre.getAttribute('data-nodes')) >= 1000);
       await page.getByRole('combobox', { name: 'Group nodes' }).selectOption('loops');
-      await until(async () => (await centre.getAttribute('data-layout')) === 'ready' && Number(await centre.getAttribute('data-nodes')) < 10, 'the folded graph');
+      await until(
+        async () => (await centre.getAttribute('data-layout')) === 'ready' && Number(await centre.getAttribute('data-nodes')) < 10,
+        'the folded graph',
+      );
       // The loop's result, made inside it, stays in view beside the block, with its gradient.
       await page.getByRole('button', { name: 'Jump to end' }).click();
       await until(async () => /gradient 1\b/.test((await nodeText(page, 'y')) ?? ''), 'y, the backward root, outside the block');
       await page.getByRole('button', { name: 'Jump to start' }).click();
       await shot('folded');
       await page.getByRole('button', { name: /^Expand loop line 4 ×250/ }).click();
-      await until(async () => (await centre.getAttribute('data-layout')) === 'ready' && Number(await centre.getAttribute('data-nodes')) >= 250, 'one block per iteration');
+      await until(
+        async () => (await centre.getAttribute('data-layout')) === 'ready' && Number(await centre.getAttribute('data-nodes')) >= 250,
+        'one block per iteration',
+      );
       await page.getByRole('button', { name: 'Play' }).click();
       await page.getByRole('button', { name: 'Jump to end' }).click();
       await until(async () => /gradient \d/.test((await nodeText(page, 'x')) ?? ''), "x's gradient");
@@ -392,7 +435,10 @@ tests.push(
       await freshTrace(page, () => openExample(page, url, 'leaf_and_non_leaf'));
       await page.getByRole('button', { name: 'Present' }).click();
       await until(async () => (await page.getByRole('button', { name: 'Exit presentation' }).count()) === 1, 'presenting');
-      assert.ok(await page.getByRole('textbox', { name: 'Program source (Python)' }).isVisible(), 'the code stays in view while presenting');
+      assert.ok(
+        await page.getByRole('textbox', { name: 'Program source (Python)' }).isVisible(),
+        'the code stays in view while presenting',
+      );
       await page.keyboard.press('PageDown');
       await page.keyboard.press('PageDown');
       await page.keyboard.press('PageDown');
@@ -407,7 +453,10 @@ tests.push(
       await student.goto(link);
       await traced(student);
       await until(async () => (await stepCount(student))[0] === 2, 'the student at step 2');
-      await until(async () => /Leaf and non-leaf/.test((await student.getByRole('region', { name: 'Lesson' }).textContent()) ?? ''), "the student sees the lesson");
+      await until(
+        async () => /Leaf and non-leaf/.test((await student.getByRole('region', { name: 'Lesson' }).textContent()) ?? ''),
+        'the student sees the lesson',
+      );
       await page.keyboard.press('Escape');
       await until(async () => (await page.getByRole('button', { name: 'Present' }).count()) === 1, 'presentation left');
     },
@@ -470,13 +519,37 @@ tests.push(
       const example = await openExample(page, url, 'custom_relu_function');
       await until(async () => (await runs(page)) > 0, 'the example');
       await page.getByRole('button', { name: 'Check gradients' }).click();
-      await until(async () => /✓ autograd agrees/.test((await page.getByTestId('gradcheck-summary').textContent().catch(() => '')) ?? ''), 'MyReLU passes');
-      const wrong = example.source.replace(/return\s+(grad_input|grad_output[^\n]*)\n/, (/** @type {string} */ m) => m.replace(/\n$/, ' * 2\n'));
+      await until(
+        async () =>
+          /✓ autograd agrees/.test(
+            (await page
+              .getByTestId('gradcheck-summary')
+              .textContent()
+              .catch(() => '')) ?? '',
+          ),
+        'MyReLU passes',
+      );
+      const wrong = example.source.replace(/return\s+(grad_input|grad_output[^\n]*)\n/, (/** @type {string} */ m) =>
+        m.replace(/\n$/, ' * 2\n'),
+      );
       assert.notEqual(wrong, example.source, 'the backward was made wrong');
       await freshTrace(page, () => runProgram(page, wrong));
       await page.getByRole('button', { name: 'Check gradients' }).click();
-      await until(async () => /✗ .* disagree/.test((await page.getByTestId('gradcheck-summary').textContent().catch(() => '')) ?? ''), 'the wrong backward caught');
-      await until(async () => (await nodeList(page).getByRole('listitem', { includeHidden: true }).filter({ hasText: 'gradcheck disagrees' }).count()) > 0, 'a leaf marked on the graph');
+      await until(
+        async () =>
+          /✗ .* disagree/.test(
+            (await page
+              .getByTestId('gradcheck-summary')
+              .textContent()
+              .catch(() => '')) ?? '',
+          ),
+        'the wrong backward caught',
+      );
+      await until(
+        async () =>
+          (await nodeList(page).getByRole('listitem', { includeHidden: true }).filter({ hasText: 'gradcheck disagrees' }).count()) > 0,
+        'a leaf marked on the graph',
+      );
       await shot('caught');
     },
   },
@@ -498,7 +571,10 @@ tests.push(
       await slider.focus();
       await page.keyboard.press('Home');
       await until(async () => (await runs(page)) > before, 'the graph of iteration 1');
-      assert.ok(bodies.some((b) => /** @type {{iteration?: number}} */ (b).iteration === 0), 'asked for iteration 0');
+      assert.ok(
+        bodies.some((b) => /** @type {{iteration?: number}} */ (b).iteration === 0),
+        'asked for iteration 0',
+      );
       await shot('iteration');
     },
   },
@@ -535,7 +611,11 @@ async function drawn(page) {
 /** @param {Rect} a @param {Rect} b */
 const overlaps = (a, b) => a.x < b.x + b.w - 0.5 && b.x < a.x + a.w - 0.5 && a.y < b.y + b.h - 0.5 && b.y < a.y + a.h - 0.5;
 /** @param {Rect} inner @param {Rect} outer */
-const inside = (inner, outer) => inner.x >= outer.x - 0.5 && inner.y >= outer.y - 0.5 && inner.x + inner.w <= outer.x + outer.w + 0.5 && inner.y + inner.h <= outer.y + outer.h + 0.5;
+const inside = (inner, outer) =>
+  inner.x >= outer.x - 0.5 &&
+  inner.y >= outer.y - 0.5 &&
+  inner.x + inner.w <= outer.x + outer.w + 0.5 &&
+  inner.y + inner.h <= outer.y + outer.h + 0.5;
 /** A node's box with its tags above it. @param {Drawn} d @returns {Rect} */
 function extent(d) {
   if (!d.tags) return d.box;
@@ -562,23 +642,38 @@ async function checkPicture(page, minPx, where) {
       assert.ok(t.px >= minPx - 0.01, `${where}: "${t.text}" on ${n.title} is ${t.px.toFixed(1)} px (< ${minPx})`);
     }
   for (const n of d.nodes)
-    for (const t of n.texts) assert.ok(inside(t.rect, n.box) || (n.tags && inside(t.rect, n.tags)), `${where}: "${t.text}" sticks out of ${n.title}'s box`);
+    for (const t of n.texts)
+      assert.ok(inside(t.rect, n.box) || (n.tags && inside(t.rect, n.tags)), `${where}: "${t.text}" sticks out of ${n.title}'s box`);
   const ext = d.nodes.map(extent);
   for (let a = 0; a < ext.length; a++)
-    for (let b = a + 1; b < ext.length; b++) assert.ok(!overlaps(/** @type {Rect} */ (ext[a]), /** @type {Rect} */ (ext[b])), `${where}: ${d.nodes[a]?.title} and ${d.nodes[b]?.title} overlap`);
+    for (let b = a + 1; b < ext.length; b++)
+      assert.ok(
+        !overlaps(/** @type {Rect} */ (ext[a]), /** @type {Rect} */ (ext[b])),
+        `${where}: ${d.nodes[a]?.title} and ${d.nodes[b]?.title} overlap`,
+      );
   // The legend (page coordinates) covers no node in view.
   const legend = await page.locator('.legend').first().boundingBox();
   if (legend)
     for (const n of visible) {
-      const clipped = { x: Math.max(n.box.x, 0), y: Math.max(n.box.y, 0), w: Math.min(n.box.x + n.box.w, view.w) - Math.max(n.box.x, 0), h: Math.min(n.box.y + n.box.h, view.h) - Math.max(n.box.y, 0) };
+      const clipped = {
+        x: Math.max(n.box.x, 0),
+        y: Math.max(n.box.y, 0),
+        w: Math.min(n.box.x + n.box.w, view.w) - Math.max(n.box.x, 0),
+        h: Math.min(n.box.y + n.box.h, view.h) - Math.max(n.box.y, 0),
+      };
       const onPage = { x: clipped.x + d.canvas.left, y: clipped.y + d.canvas.top, w: clipped.w, h: clipped.h };
-      assert.ok(!overlaps(onPage, { x: legend.x, y: legend.y, w: legend.width, h: legend.height }), `${where}: the legend covers ${n.title}`);
+      assert.ok(
+        !overlaps(onPage, { x: legend.x, y: legend.y, w: legend.width, h: legend.height }),
+        `${where}: the legend covers ${n.title}`,
+      );
     }
   // The toolbar: one line, nothing past its right edge.
   const bar = await page.evaluate(() => {
     const top = /** @type {HTMLElement} */ (document.querySelector('header.top'));
     const r = top.getBoundingClientRect();
-    const kids = Array.from(top.children).map((c) => c.getBoundingClientRect()).filter((c) => c.width > 0);
+    const kids = Array.from(top.children)
+      .map((c) => c.getBoundingClientRect())
+      .filter((c) => c.width > 0);
     return { height: r.height, right: r.right, tops: kids.map((c) => Math.round(c.top + c.height / 2)), rights: kids.map((c) => c.right) };
   });
   assert.ok(bar.height < 60, `${where}: the toolbar is ${bar.height} px high`);
@@ -593,47 +688,48 @@ async function seek(page, step) {
   await until(async () => (await stepCount(page))[0] === step, `step ${step}`);
 }
 
-tests.push(
-  {
-    name: 'classroom: every lesson readable at 1024×768 and 1600×1000, boxes hold their numbers, nothing overlaps, present mode ≥ 18 px',
-    async run({ page, url }) {
-      const examples = await (await fetch(`${url}/api/examples`)).json();
-      assert.ok(examples.length >= 5, 'the built-in lessons');
-      /** @type {string[]} */
-      const report = [];
-      for (const viewport of VIEWPORTS) {
-        await openAt(page, url, viewport);
-        const size = `${viewport.width}×${viewport.height}`;
-        for (const ex of examples) {
-          const [, total] = await freshTrace(page, () => openExample(page, url, ex.id));
-          const steps = [...new Set([0, Math.round(total / 3), Math.round((2 * total) / 3), total])];
-          let normal = Infinity;
-          for (const step of steps) {
-            await seek(page, step);
-            await page.getByRole('button', { name: 'Fit' }).click();
-            normal = Math.min(normal, await checkPicture(page, 12, `${ex.id} at ${size}, step ${step}`));
-          }
-          await page.screenshot({ path: `test-results/classroom-${ex.id}-${size}.png` });
-          await page.getByRole('button', { name: 'Present' }).click();
-          await until(async () => (await page.getByRole('button', { name: 'Exit presentation' }).count()) === 1, 'presenting');
-          assert.ok(await page.getByRole('textbox', { name: 'Program source (Python)' }).isVisible(), `${ex.id}: the code stays while presenting`);
-          let present = Infinity;
-          for (const step of steps) {
-            await seek(page, step);
-            await page.getByRole('button', { name: 'Fit' }).click();
-            present = Math.min(present, await checkPicture(page, 18, `${ex.id} presenting at ${size}, step ${step}`));
-          }
-          await page.screenshot({ path: `test-results/classroom-${ex.id}-${size}-present.png` });
-          await page.getByRole('button', { name: 'Exit presentation' }).click();
-          await until(async () => (await page.getByRole('button', { name: 'Present' }).count()) === 1, 'presentation left');
-          report.push(`${ex.id} ${size}: ${normal.toFixed(1)} px, presenting ${present.toFixed(1)} px`);
+tests.push({
+  name: 'classroom: every lesson readable at 1024×768 and 1600×1000, boxes hold their numbers, nothing overlaps, present mode ≥ 18 px',
+  async run({ page, url }) {
+    const examples = await (await fetch(`${url}/api/examples`)).json();
+    assert.ok(examples.length >= 5, 'the built-in lessons');
+    /** @type {string[]} */
+    const report = [];
+    for (const viewport of VIEWPORTS) {
+      await openAt(page, url, viewport);
+      const size = `${viewport.width}×${viewport.height}`;
+      for (const ex of examples) {
+        const [, total] = await freshTrace(page, () => openExample(page, url, ex.id));
+        const steps = [...new Set([0, Math.round(total / 3), Math.round((2 * total) / 3), total])];
+        let normal = Infinity;
+        for (const step of steps) {
+          await seek(page, step);
+          await page.getByRole('button', { name: 'Fit' }).click();
+          normal = Math.min(normal, await checkPicture(page, 12, `${ex.id} at ${size}, step ${step}`));
         }
+        await page.screenshot({ path: `test-results/classroom-${ex.id}-${size}.png` });
+        await page.getByRole('button', { name: 'Present' }).click();
+        await until(async () => (await page.getByRole('button', { name: 'Exit presentation' }).count()) === 1, 'presenting');
+        assert.ok(
+          await page.getByRole('textbox', { name: 'Program source (Python)' }).isVisible(),
+          `${ex.id}: the code stays while presenting`,
+        );
+        let present = Infinity;
+        for (const step of steps) {
+          await seek(page, step);
+          await page.getByRole('button', { name: 'Fit' }).click();
+          present = Math.min(present, await checkPicture(page, 18, `${ex.id} presenting at ${size}, step ${step}`));
+        }
+        await page.screenshot({ path: `test-results/classroom-${ex.id}-${size}-present.png` });
+        await page.getByRole('button', { name: 'Exit presentation' }).click();
+        await until(async () => (await page.getByRole('button', { name: 'Present' }).count()) === 1, 'presentation left');
+        report.push(`${ex.id} ${size}: ${normal.toFixed(1)} px, presenting ${present.toFixed(1)} px`);
       }
-      writeFileSync('test-results/classroom-label-sizes.txt', report.join('\n') + '\n');
-      console.log(`    smallest label at Fit:\n      ${report.join('\n      ')}`);
-    },
+    }
+    writeFileSync('test-results/classroom-label-sizes.txt', report.join('\n') + '\n');
+    console.log(`    smallest label at Fit:\n      ${report.join('\n      ')}`);
   },
-);
+});
 
 /**
  * The smaller points of the classroom issue, at one screen size.
@@ -671,7 +767,8 @@ function classroomChecks(viewport) {
       name: `classroom: x = 10.9 fits its boxes, value and gradient, after a slider re-run too (${size})`,
       async run({ page, url, shot }) {
         await openAt(page, url, viewport);
-        const program = (/** @type {string} */ x) => `import torch\n\nx = torch.tensor(${x}, requires_grad=True)\ny1 = x + 1\ny2 = 2 * x\nloss = (y1 - y2) ** 2\n\nloss.backward()\nprint("x.grad:", x.grad)\n`;
+        const program = (/** @type {string} */ x) =>
+          `import torch\n\nx = torch.tensor(${x}, requires_grad=True)\ny1 = x + 1\ny2 = 2 * x\nloss = (y1 - y2) ** 2\n\nloss.backward()\nprint("x.grad:", x.grad)\n`;
         await freshTrace(page, () => runProgram(page, program('3.0')));
         await page.getByRole('button', { name: 'Jump to end' }).click();
         const slider = page.getByRole('slider', { name: 'value of x' });
@@ -686,7 +783,8 @@ function classroomChecks(viewport) {
         await checkPicture(page, 12, 'x = 10.9');
         const d = await drawn(page);
         const all = d.nodes.flatMap((n) => n.texts.map((t) => t.text));
-        for (const want of ['10.9', '∇ 19.8', '11.9', '21.8', '-9.9', '98.01']) assert.ok(all.includes(want), `"${want}" on the graph (${all.join(' | ')})`);
+        for (const want of ['10.9', '∇ 19.8', '11.9', '21.8', '-9.9', '98.01'])
+          assert.ok(all.includes(want), `"${want}" on the graph (${all.join(' | ')})`);
         await shot('x-10.9');
       },
     },
@@ -695,7 +793,10 @@ function classroomChecks(viewport) {
       async run({ page, url, shot }) {
         await openAt(page, url, viewport);
         const before = await runs(page);
-        await runProgram(page, 'import torch\nw = torch.linspace(-1, 1, 10, requires_grad=True)\nloss = (w * w).sum()\nloss.backward()\nprint("w.grad:", w.grad)\nprint("done")\n');
+        await runProgram(
+          page,
+          'import torch\nw = torch.linspace(-1, 1, 10, requires_grad=True)\nloss = (w * w).sum()\nloss.backward()\nprint("w.grad:", w.grad)\nprint("done")\n',
+        );
         // The keys now belong to the player: Home and → step, they do not move the text cursor.
         assert.equal(await page.evaluate(() => !!document.activeElement?.closest('.cm-editor')), false, 'focus left the editor');
         await until(async () => (await runs(page)) > before, 'the new trace, laid out and playing');
@@ -723,7 +824,12 @@ function classroomChecks(viewport) {
         const fits = await page.evaluate(() => {
           const box = /** @type {HTMLElement} */ (document.querySelector('.cm-error-inline'));
           const editor = /** @type {HTMLElement} */ (document.querySelector('.cm-scroller'));
-          return { right: box.getBoundingClientRect().right, editor: editor.getBoundingClientRect().right, scroll: editor.scrollWidth - editor.clientWidth, text: box.textContent };
+          return {
+            right: box.getBoundingClientRect().right,
+            editor: editor.getBoundingClientRect().right,
+            scroll: editor.scrollWidth - editor.clientWidth,
+            text: box.textContent,
+          };
         });
         assert.match(fits.text ?? '', /RuntimeError/);
         assert.ok(fits.right <= fits.editor + 0.5 && fits.scroll <= 1, `the error wraps inside the editor (${JSON.stringify(fits)})`);
@@ -738,7 +844,12 @@ function classroomChecks(viewport) {
         const names = await page.getByRole('slider').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
         assert.ok(!names.some((n) => /\[/.test(n ?? '')), `no slider on a subscript (${names.join(', ')})`);
         await shot('sliders');
-        await freshTrace(page, () => runProgram(page, 'import torch\nx = torch.tensor(1.0, requires_grad=True)\ny = x\nfor i in range(30):\n    y = y * 1.001 + 0.001\ny.backward()\n'));
+        await freshTrace(page, () =>
+          runProgram(
+            page,
+            'import torch\nx = torch.tensor(1.0, requires_grad=True)\ny = x\nfor i in range(30):\n    y = y * 1.001 + 0.001\ny.backward()\n',
+          ),
+        );
         await page.getByRole('combobox', { name: 'Group nodes' }).selectOption('loops');
         const expand = page.getByRole('button', { name: /^Expand loop/ }).first();
         await expand.waitFor();
@@ -752,20 +863,36 @@ function classroomChecks(viewport) {
       async run({ page, url, shot }) {
         await openAt(page, url, viewport);
         const [, total] = await freshTrace(page, () => openExample(page, url, 'leaf_and_non_leaf'));
-        const lines = /** @type {string} */ ((await (await fetch(`${url}/api/examples`)).json()).find((/** @type {{id: string}} */ e) => e.id === 'leaf_and_non_leaf').source).split('\n');
+        const lines = /** @type {string} */ (
+          (await (await fetch(`${url}/api/examples`)).json()).find((/** @type {{id: string}} */ e) => e.id === 'leaf_and_non_leaf').source
+        ).split('\n');
         assert.equal(await page.locator('.cm-running-line').count(), 0, 'nothing runs at step 0');
         await seek(page, 1);
         const forward = page.locator('.cm-running-forward');
         await until(async () => (await forward.count()) > 0, 'a forward line marked');
         const made = ((await nodeList(page).locator('[aria-current="step"]').textContent()) ?? '').split(':')[0] ?? '';
         const text = (await forward.first().textContent()) ?? '';
-        assert.ok(lines.some((l) => l.replace(/\s+/g, '') === text.replace(/\s+/g, '')), `the marked text is a line of the program ("${text}")`);
+        assert.ok(
+          lines.some((l) => l.replace(/\s+/g, '') === text.replace(/\s+/g, '')),
+          `the marked text is a line of the program ("${text}")`,
+        );
         assert.ok(text.includes(made.split(' ')[0] ?? ''), `the line that made ${made}: "${text}"`);
         await shot('forward-line');
         // Into the backward pass: the backward() call is marked.
         let step = 1;
-        while (step < total && !(await page.getByRole('group', { name: 'Player' }).textContent())?.match(/backward 1/i)) await seek(page, ++step);
-        await until(async () => /\.backward\(/.test((await page.locator('.cm-running-backward').first().textContent().catch(() => '')) ?? ''), 'the backward() line marked');
+        while (step < total && !(await page.getByRole('group', { name: 'Player' }).textContent())?.match(/backward 1/i))
+          await seek(page, ++step);
+        await until(
+          async () =>
+            /\.backward\(/.test(
+              (await page
+                .locator('.cm-running-backward')
+                .first()
+                .textContent()
+                .catch(() => '')) ?? '',
+            ),
+          'the backward() line marked',
+        );
         await shot('backward-line');
       },
     },
@@ -787,7 +914,8 @@ function truthfulStates(viewport) {
       name: `truthful: a training loop keeps one node per parameter, never greyed in backward, each step shown as w ← w − lr·grad (${size})`,
       async run({ page, url, shot }) {
         await openAt(page, url, viewport);
-        const program = 'import torch\nw = torch.tensor(2.0, requires_grad=True)\nx = torch.tensor(3.0)\nfor step in range(3):\n    loss = (w * x - 1.0) ** 2\n    loss.backward()\n    with torch.no_grad():\n        w -= 0.1 * w.grad\n    w.grad.zero_()\n';
+        const program =
+          'import torch\nw = torch.tensor(2.0, requires_grad=True)\nx = torch.tensor(3.0)\nfor step in range(3):\n    loss = (w * x - 1.0) ** 2\n    loss.backward()\n    with torch.no_grad():\n        w -= 0.1 * w.grad\n    w.grad.zero_()\n';
         const [, total] = await freshTrace(page, () => runProgram(page, program));
         /** @type {string[]} */
         const updates = [];
@@ -806,10 +934,13 @@ function truthfulStates(viewport) {
           if (caption.includes('←')) {
             updates.push(caption);
             // The whole sentence is on screen, not cut to "w…" on a projector.
-            const fits = await page.getByRole('group', { name: 'Player' }).locator('.caption').evaluate((el) => {
-              const r = el.getBoundingClientRect();
-              return el.scrollWidth <= el.clientWidth + 1 && r.right <= window.innerWidth && r.bottom <= window.innerHeight;
-            });
+            const fits = await page
+              .getByRole('group', { name: 'Player' })
+              .locator('.caption')
+              .evaluate((el) => {
+                const r = el.getBoundingClientRect();
+                return el.scrollWidth <= el.clientWidth + 1 && r.right <= window.innerWidth && r.bottom <= window.innerHeight;
+              });
             assert.ok(fits, `step ${step}: the caption "${caption}" is shown whole`);
           }
         }
@@ -857,7 +988,14 @@ async function addCaption(page, text) {
   const box = page.getByRole('textbox', { name: /^Caption for step \d+$/ });
   await box.fill(text);
   await box.press('Enter');
-  await until(async () => (await page.getByTestId('lecturer-caption').textContent().catch(() => '')) === text, `the caption "${text}"`);
+  await until(
+    async () =>
+      (await page
+        .getByTestId('lecturer-caption')
+        .textContent()
+        .catch(() => '')) === text,
+    `the caption "${text}"`,
+  );
 }
 
 /** The caption band lies outside the graph's canvas (it covers no node). @param {Page} page */
@@ -865,7 +1003,10 @@ async function captionClearOfGraph(page) {
   const band = await page.getByRole('region', { name: 'Lecturer caption' }).boundingBox();
   const canvas = await page.locator('section.centre canvas').first().boundingBox();
   assert.ok(band && canvas, 'a caption band and a canvas');
-  assert.ok(band.y >= canvas.y + canvas.height - 0.5, `the caption band (top ${band.y}) is below the graph (bottom ${canvas.y + canvas.height})`);
+  assert.ok(
+    band.y >= canvas.y + canvas.height - 0.5,
+    `the caption band (top ${band.y}) is below the graph (bottom ${canvas.y + canvas.height})`,
+  );
   const px = await page.getByTestId('lecturer-caption').evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
   assert.ok(px >= 20, `the caption is projector-sized (${px} px)`);
 }
@@ -902,7 +1043,14 @@ function lecturerChecks(viewport) {
         await other.goto(link);
         await traced(other);
         await until(async () => (await stepCount(other))[0] === 7, 'the shared step');
-        await until(async () => (await other.getByTestId('lecturer-caption').textContent().catch(() => '')) === 'Backward starts at the loss: its gradient is 1.', 'the caption after reload');
+        await until(
+          async () =>
+            (await other
+              .getByTestId('lecturer-caption')
+              .textContent()
+              .catch(() => '')) === 'Backward starts at the loss: its gradient is 1.',
+          'the caption after reload',
+        );
         await other.screenshot({ path: `test-results/lecturer-caption-reloaded-${size}.png` });
         await other.close();
         // Edit, then remove.
@@ -910,7 +1058,10 @@ function lecturerChecks(viewport) {
         const box = page.getByRole('textbox', { name: 'Caption for step 7' });
         await box.fill('Edited: the loss starts with 1.');
         await box.press('Enter');
-        await until(async () => (await page.getByTestId('lecturer-caption').textContent()) === 'Edited: the loss starts with 1.', 'the edited caption');
+        await until(
+          async () => (await page.getByTestId('lecturer-caption').textContent()) === 'Edited: the loss starts with 1.',
+          'the edited caption',
+        );
         await page.getByRole('button', { name: 'Remove caption' }).click();
         await until(async () => !page.url().includes('cap='), 'the caption gone from the URL');
         assert.equal(await page.getByTestId('lecturer-caption').count(), 0);
@@ -937,17 +1088,44 @@ function lecturerChecks(viewport) {
         assert.equal((await stepCount(page))[0], at, 'a question holds the step too');
         await answer.fill('1');
         await answer.press('Enter');
-        await until(async () => /✓ Right/.test((await page.getByTestId('predict-verdict').textContent().catch(() => '')) ?? ''), 'the first answer right');
+        await until(
+          async () =>
+            /✓ Right/.test(
+              (await page
+                .getByTestId('predict-verdict')
+                .textContent()
+                .catch(() => '')) ?? '',
+            ),
+          'the first answer right',
+        );
         await page.getByRole('button', { name: /^Continue/ }).click();
         // The next: SubBackward0 receives ∂loss/∂(y1 - y2) = 2(y1 − y2) = −4.
         await until(async () => /SubBackward0/.test((await question.textContent().catch(() => '')) ?? ''), 'the SubBackward0 question');
         await answer.fill('4');
         await answer.press('Enter');
-        await until(async () => /✗ Not quite/.test((await page.getByTestId('predict-verdict').textContent().catch(() => '')) ?? ''), 'a wrong answer refused');
+        await until(
+          async () =>
+            /✗ Not quite/.test(
+              (await page
+                .getByTestId('predict-verdict')
+                .textContent()
+                .catch(() => '')) ?? '',
+            ),
+          'a wrong answer refused',
+        );
         await shot('wrong');
         await answer.fill('−4');
         await panel.getByRole('button', { name: 'Check', exact: true }).click();
-        await until(async () => /✓ Right \(try 2\).*= −4/.test((await page.getByTestId('predict-verdict').textContent().catch(() => '')) ?? ''), 'the right answer accepted');
+        await until(
+          async () =>
+            /✓ Right \(try 2\).*= −4/.test(
+              (await page
+                .getByTestId('predict-verdict')
+                .textContent()
+                .catch(() => '')) ?? '',
+            ),
+          'the right answer accepted',
+        );
         const rule = panel.getByTestId('chain-rule').getByRole('math').first();
         await until(async () => /= −4/.test((await rule.getAttribute('aria-label')) ?? ''), 'the chain rule that gives −4');
         assert.match((await rule.getAttribute('aria-label')) ?? '', /^∂loss\/∂\(y1 - y2\) = /);
@@ -964,7 +1142,10 @@ function lecturerChecks(viewport) {
         const count = await boxes.count();
         assert.ok(count >= 5, `a step per backward Function (${count})`);
         await boxes.first().uncheck();
-        await until(async () => /Predict · \d+ of 4 answered/i.test((await panel.getByRole('heading', { name: /^Predict/ }).textContent()) ?? ''), 'four questions left');
+        await until(
+          async () => /Predict · \d+ of 4 answered/i.test((await panel.getByRole('heading', { name: /^Predict/ }).textContent()) ?? ''),
+          'four questions left',
+        );
         await until(async () => /[#&]ask=[0-9a-z.]+/.test(page.url()), 'the chosen steps in the URL');
         await page.waitForTimeout(400);
         const link = page.url();
@@ -972,7 +1153,16 @@ function lecturerChecks(viewport) {
         await learner.setViewportSize(viewport);
         await learner.goto(link);
         await traced(learner);
-        await until(async () => /Predict · 0 of 4 answered/i.test((await learner.getByRole('heading', { name: /^Predict/ }).textContent().catch(() => '')) ?? ''), 'the same four questions for the learner');
+        await until(
+          async () =>
+            /Predict · 0 of 4 answered/i.test(
+              (await learner
+                .getByRole('heading', { name: /^Predict/ })
+                .textContent()
+                .catch(() => '')) ?? '',
+            ),
+          'the same four questions for the learner',
+        );
         await learner.close();
       },
     },
@@ -1008,7 +1198,14 @@ function lecturerChecks(viewport) {
         assert.ok(names.includes('y1 - y2'), `the app's label "y1 - y2" (${names.join(', ')})`);
         assert.ok(!names.some((n) => /^tensor \d+$/.test(n)), `no "tensor N" names (${names.join(', ')})`);
         await standalone.getByRole('slider', { name: 'Step' }).fill('7');
-        await until(async () => (await standalone.getByTestId('lecturer-caption').textContent().catch(() => '')) === 'Backward starts here.', 'the caption at step 7');
+        await until(
+          async () =>
+            (await standalone
+              .getByTestId('lecturer-caption')
+              .textContent()
+              .catch(() => '')) === 'Backward starts here.',
+          'the caption at step 7',
+        );
         await until(async () => (await standalone.locator('.cm-running-backward').count()) > 0, 'the running line (backward)');
         await standalone.getByRole('slider', { name: 'Step' }).fill('3');
         await until(async () => (await standalone.locator('.cm-running-forward').count()) > 0, 'the running line (forward)');
@@ -1030,19 +1227,27 @@ function lecturerChecks(viewport) {
         assert.ok(full.includes('y1') && full.includes('y2'), 'the normal view has the intermediates');
         const before = await runs(page);
         await page.getByRole('button', { name: 'grad_fn' }).click();
-        await until(async () => (await runs(page)) > before && (await page.locator('[data-layout]').getAttribute('data-layout')) === 'ready', 'the torchviz view laid out');
+        await until(
+          async () => (await runs(page)) > before && (await page.locator('[data-layout]').getAttribute('data-layout')) === 'ready',
+          'the torchviz view laid out',
+        );
         const names = await listedNames(page);
         for (const gone of ['y1', 'y2', 'y1 - y2']) assert.ok(!names.includes(gone), `no ${gone} (${names.join(', ')})`);
-        for (const kept of ['x', 'loss', 'AccumulateGrad', 'AddBackward0', 'MulBackward0', 'SubBackward0', 'PowBackward0']) assert.ok(names.includes(kept), `${kept} drawn (${names.join(', ')})`);
+        for (const kept of ['x', 'loss', 'AccumulateGrad', 'AddBackward0', 'MulBackward0', 'SubBackward0', 'PowBackward0'])
+          assert.ok(names.includes(kept), `${kept} drawn (${names.join(', ')})`);
         assert.equal(await page.getByRole('button', { name: 'grad_fn' }).getAttribute('aria-pressed'), 'true');
         await until(async () => page.url().includes('view=torchviz'), 'the view in the URL');
         await page.getByRole('combobox', { name: 'Speed' }).selectOption('16');
         await page.getByRole('button', { name: 'Jump to start' }).click();
         await page.getByRole('button', { name: 'Play' }).click();
-        await until(async () => {
-          const [c, n] = await stepCount(page);
-          return c === n && (await page.getByRole('button', { name: 'Play' }).count()) === 1;
-        }, 'played to the end', 30_000);
+        await until(
+          async () => {
+            const [c, n] = await stepCount(page);
+            return c === n && (await page.getByRole('button', { name: 'Play' }).count()) === 1;
+          },
+          'played to the end',
+          30_000,
+        );
         await until(async () => /gradient 4,/.test((await nodeText(page, 'x')) ?? ''), "x's gradient 4");
         await page.getByRole('button', { name: 'Fit' }).click();
         await checkPicture(page, 12, `torchviz at ${size}`);
@@ -1075,7 +1280,11 @@ async function explained(page, op) {
   for (let s = 1; s <= n; s++) {
     await seek(page, s);
     if (((await panel.textContent()) ?? '').includes(`${op} (`)) {
-      return { locals: await panel.getByTestId('local-derivative').allTextContents(), formula: (await panel.getByRole('math').first().getAttribute('aria-label')) ?? '', panel };
+      return {
+        locals: await panel.getByTestId('local-derivative').allTextContents(),
+        formula: (await panel.getByRole('math').first().getAttribute('aria-label')) ?? '',
+        panel,
+      };
     }
   }
   throw new Error(`no step explains ${op}`);
@@ -1085,7 +1294,10 @@ async function explained(page, op) {
 async function insideWindow(page, el, viewport) {
   const box = await el.boundingBox();
   assert.ok(box, 'the element is shown');
-  assert.ok(box.x >= 0 && box.x + box.width <= viewport.width + 0.5, `inside the window (${box.x}…${box.x + box.width} of ${viewport.width})`);
+  assert.ok(
+    box.x >= 0 && box.x + box.width <= viewport.width + 0.5,
+    `inside the window (${box.x}…${box.x + box.width} of ${viewport.width})`,
+  );
 }
 
 /** @param {{ width: number, height: number }} viewport */
@@ -1102,7 +1314,10 @@ function explanationChecks(viewport) {
         // h = x @ w = [[8, −4], [18.5, −7]] and b = 3, as torch computed them.
         assert.ok(mul.locals.includes('∂(h * b)/∂h = b: the other input, b = 3.'), mul.locals.join(' | '));
         const forB = mul.locals.find((l) => l.startsWith('∂(h * b)/∂b = h: '));
-        assert.equal(forB, '∂(h * b)/∂b = h: the other input, h = [[8, −4], [18.5, −7]]; it was broadcast, so the gradient is summed over dimensions 0, 1 of 2×2.');
+        assert.equal(
+          forB,
+          '∂(h * b)/∂b = h: the other input, h = [[8, −4], [18.5, −7]]; it was broadcast, so the gradient is summed over dimensions 0, 1 of 2×2.',
+        );
         assert.match(mul.formula, /∂loss\/∂b \+= G ⊙ h, summed over dim 0, 1 → \[scalar\] = 15\.5/);
         for (const line of await mul.panel.getByTestId('local-derivative').all()) await insideWindow(page, line, viewport);
         await shot('mul');
@@ -1111,7 +1326,10 @@ function explanationChecks(viewport) {
           '∂h/∂x = wᵀ: the transposed other operand: G·wᵀ: [2×2]·[2×3] → [2×3].',
           '∂h/∂w = xᵀ: the transposed other operand: xᵀ·G: [3×2]·[2×2] → [3×2].',
         ]);
-        assert.match(mm.formula, /^∂loss\/∂x \+= G·wᵀ: \[2×2\]·\[2×3\] → \[2×3\] = \[3, 4\.5, 0, 3, 4\.5, 0\]; ∂loss\/∂w \+= xᵀ·G: \[3×2\]·\[2×2\] → \[3×2\] = \[15, 15, 21, 21, 27, 27\]$/);
+        assert.match(
+          mm.formula,
+          /^∂loss\/∂x \+= G·wᵀ: \[2×2\]·\[2×3\] → \[2×3\] = \[3, 4\.5, 0, 3, 4\.5, 0\]; ∂loss\/∂w \+= xᵀ·G: \[3×2\]·\[2×2\] → \[3×2\] = \[15, 15, 21, 21, 27, 27\]$/,
+        );
         assert.ok(!/Backward0\)? *[+=]|∂[A-Za-z]*Backward/.test(mm.formula), `no Function in a derivative: ${mm.formula}`);
         for (const line of await mm.panel.getByTestId('local-derivative').all()) await insideWindow(page, line, viewport);
         await shot('matmul');
@@ -1124,14 +1342,20 @@ function explanationChecks(viewport) {
         const dir = mkdtempSync(join(tmpdir(), 'gradtrace-e2e-'));
         const program = join(dir, 'leaf.py');
         const out = join(dir, 'lesson.html');
-        writeFileSync(program, 'import torch\nx = torch.tensor(3.0, requires_grad=True)\ny1 = x + 1\ny2 = 2 * x\nloss = (y1 - y2) ** 2\nloss.backward()\n');
+        writeFileSync(
+          program,
+          'import torch\nx = torch.tensor(3.0, requires_grad=True)\ny1 = x + 1\ny2 = 2 * x\nloss = (y1 - y2) ** 2\nloss.backward()\n',
+        );
         const script = [
           'import sys, gradtrace',
           'code = open(sys.argv[1]).read()',
           'page = gradtrace.to_html(gradtrace.run(code), code=code, title="Leaf and non-leaf", lesson="x is a leaf.", captions={7: "Backward starts here."})',
           'open(sys.argv[2], "w").write(page)',
         ].join('\n');
-        execFileSync(PYTHON, ['-c', script, program, out], { env: { ...process.env, PYTHONPATH: join(ROOT, 'backend') }, timeout: 120_000 });
+        execFileSync(PYTHON, ['-c', script, program, out], {
+          env: { ...process.env, PYTHONPATH: join(ROOT, 'backend') },
+          timeout: 120_000,
+        });
         const offline = await context.browser()?.newContext({ viewport, offline: true });
         assert.ok(offline);
         const requests = /** @type {string[]} */ ([]);
@@ -1153,7 +1377,14 @@ function explanationChecks(viewport) {
         assert.ok(names.includes('y1 - y2'), `the node title "y1 - y2" (${names.join(', ')})`);
         assert.ok(!names.some((n) => /^tensor \d+$/.test(n)), `no "tensor N" names (${names.join(', ')})`);
         await standalone.getByRole('slider', { name: 'Step' }).fill('7');
-        await until(async () => (await standalone.getByTestId('lecturer-caption').textContent().catch(() => '')) === 'Backward starts here.', 'the caption at step 7');
+        await until(
+          async () =>
+            (await standalone
+              .getByTestId('lecturer-caption')
+              .textContent()
+              .catch(() => '')) === 'Backward starts here.',
+          'the caption at step 7',
+        );
         await until(async () => (await standalone.locator('.cm-running-backward').count()) > 0, 'the running line (backward)');
         await standalone.screenshot({ path: `test-results/python-lesson-${size}.png` });
         assert.deepEqual(requests, [], 'no network requests');

@@ -51,7 +51,10 @@ try {
   doc = JSON.parse(py(fromServer));
   source = 'gradtrace.server.app:create_app().openapi()';
 } catch (error) {
-  const why = String(/** @type {{stderr?: string}} */ (error).stderr ?? error).trim().split('\n').at(-1);
+  const why = String(/** @type {{stderr?: string}} */ (error).stderr ?? error)
+    .trim()
+    .split('\n')
+    .at(-1);
   console.warn(`create_app().openapi() failed (${why}); generating from the pydantic models`);
   doc = JSON.parse(py(fromModels));
   source = 'the pydantic models (trace, reference, server); create_app().openapi() failed';

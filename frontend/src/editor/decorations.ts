@@ -8,7 +8,10 @@ export const setError = StateEffect.define<ErrorInfo | null>();
 export const setSpans = StateEffect.define<Span[]>();
 
 /** Document offsets of a span (1-based lines, 0-based columns), clamped to the text. */
-export function spanRange(state: EditorState, span: { line: number; col?: number | null; end_line?: number | null; end_col?: number | null }): [number, number] | null {
+export function spanRange(
+  state: EditorState,
+  span: { line: number; col?: number | null; end_line?: number | null; end_col?: number | null },
+): [number, number] | null {
   const doc = state.doc;
   if (span.line < 1) return null;
   const line = doc.line(Math.min(span.line, doc.lines));
@@ -31,9 +34,7 @@ export function spanRange(state: EditorState, span: { line: number; col?: number
 }
 
 class ErrorWidget extends WidgetType {
-  constructor(
-    readonly error: ErrorInfo,
-  ) {
+  constructor(readonly error: ErrorInfo) {
     super();
   }
   override eq(other: ErrorWidget): boolean {

@@ -5,7 +5,15 @@ import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirro
 import { python, pythonLanguage } from '@codemirror/lang-python';
 import { bracketMatching, indentOnInput, indentUnit, syntaxHighlighting } from '@codemirror/language';
 import { Compartment, EditorState, Prec, StateEffect, type Extension } from '@codemirror/state';
-import { drawSelection, EditorView, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers, placeholder } from '@codemirror/view';
+import {
+  drawSelection,
+  EditorView,
+  highlightActiveLine,
+  highlightActiveLineGutter,
+  keymap,
+  lineNumbers,
+  placeholder,
+} from '@codemirror/view';
 import { classHighlighter } from '@lezer/highlight';
 import type { ErrorInfo, ReferenceEntry, Span } from '../api/types';
 import { referenceCompletions } from './completion';
@@ -95,7 +103,8 @@ export class SourceEditor {
     this.runningKey = key;
     const effects: StateEffect<unknown>[] = [setRunning.of(running)];
     const doc = this.view.state.doc;
-    if (running && running.from >= 1 && running.from <= doc.lines) effects.push(EditorView.scrollIntoView(doc.line(running.from).from, { y: 'nearest', yMargin: 40 }));
+    if (running && running.from >= 1 && running.from <= doc.lines)
+      effects.push(EditorView.scrollIntoView(doc.line(running.from).from, { y: 'nearest', yMargin: 40 }));
     this.view.dispatch({ effects });
   }
 

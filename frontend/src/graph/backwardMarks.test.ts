@@ -80,7 +80,17 @@ describe('a failed second backward', () => {
     const layout = computeLayout({ n: g.n, widths: labels.width, edgeSource: g.edgeSource, edgeTarget: g.edgeTarget, orientation: 'TB' });
     const scene = sceneAt(g, tl, tl.length);
     const draw = (x: number, viewWidth: number) =>
-      drawnNodes({ graph: g, layout, labels, scene, transform: { k: 1, x, y: 0 }, gradText: () => '', marks: noMarks, measure: (s) => measure(s), viewWidth });
+      drawnNodes({
+        graph: g,
+        layout,
+        labels,
+        scene,
+        transform: { k: 1, x, y: 0 },
+        gradText: () => '',
+        marks: noMarks,
+        measure: (s) => measure(s),
+        viewWidth,
+      });
     // Room on both sides of the graph: beside the node.
     const drawn = draw(400, layout.width + 800);
     const exp = drawn[op('ExpBackward0')]!;

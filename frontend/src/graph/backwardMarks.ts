@@ -64,12 +64,25 @@ export function wrap(text: string, max: number, measure: (s: string) => number, 
  * (`view`: the visible x range in layout units; the whole layout when not given), and
  * kept inside that range, so its words are never cut by the canvas's edge.
  */
-export function errorCallout(type: string, message: string, measure: Measure, layout: LayoutResult, boxW: number, i: number, view?: [number, number]): Callout {
+export function errorCallout(
+  type: string,
+  message: string,
+  measure: Measure,
+  layout: LayoutResult,
+  boxW: number,
+  i: number,
+  view?: [number, number],
+): Callout {
   const [x0, x1] = view ?? [0, layout.width];
   const m = (s: string) => measure(s, FONTS.detail);
   // As wide as the view allows, down to CALLOUT_MIN_W; narrower means more lines.
   const maxW = Math.max(CALLOUT_MIN_W, Math.min(CALLOUT_MAX_W, x1 - x0));
-  const lines = wrap(`${type}: ${firstSentence(message)}`, maxW - 2 * CALLOUT_PAD, m, maxW < CALLOUT_MAX_W ? 2 * CALLOUT_LINES : CALLOUT_LINES);
+  const lines = wrap(
+    `${type}: ${firstSentence(message)}`,
+    maxW - 2 * CALLOUT_PAD,
+    m,
+    maxW < CALLOUT_MAX_W ? 2 * CALLOUT_LINES : CALLOUT_LINES,
+  );
   const w = Math.ceil(Math.max(...lines.map(m)) + 2 * CALLOUT_PAD);
   const h = lines.length * CALLOUT_LINE + CALLOUT_PAD;
   const cx = layout.x[i]!;

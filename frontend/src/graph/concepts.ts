@@ -50,10 +50,17 @@ export function nodeNotes(trace: Trace, g: GraphIndex, i: number): string[] {
     notes.push(`${name} has requires_grad=False: autograd does not track it, so it gets no gradient.`);
     return notes;
   }
-  if (node.is_leaf) notes.push(`${name} is a leaf: you created it with requires_grad=True, so backward() stores its gradient in ${name}.grad.`);
+  if (node.is_leaf)
+    notes.push(`${name} is a leaf: you created it with requires_grad=True, so backward() stores its gradient in ${name}.grad.`);
   else if (node.retains_grad) notes.push(`${name} is not a leaf, but retain_grad() was called, so ${name}.grad keeps its gradient.`);
-  else notes.push(`${name} is not a leaf (an operation made it), so ${name}.grad stays None: autograd frees intermediate gradients. Call ${name}.retain_grad() to keep it.`);
-  if ((node.hooks ?? 0) > 0) notes.push(`${node.hooks} hook${node.hooks === 1 ? ' is' : 's are'} registered on ${name} (register_hook): called with its gradient during backward.`);
+  else
+    notes.push(
+      `${name} is not a leaf (an operation made it), so ${name}.grad stays None: autograd frees intermediate gradients. Call ${name}.retain_grad() to keep it.`,
+    );
+  if ((node.hooks ?? 0) > 0)
+    notes.push(
+      `${node.hooks} hook${node.hooks === 1 ? ' is' : 's are'} registered on ${name} (register_hook): called with its gradient during backward.`,
+    );
   // Accumulation across passes.
   const perPass: { pass: number; text: string }[] = [];
   for (let j = g.bwdStart[i]!; j < g.bwdStart[i + 1]!; j++) {
@@ -61,7 +68,9 @@ export function nodeNotes(trace: Trace, g: GraphIndex, i: number): string[] {
     if (e && e.phase === 'backward' && e.node_kind === 'tensor') perPass.push({ pass: e.pass, text: formatTensor(e.grad) });
   }
   if (node.is_leaf && perPass.length > 1) {
-    notes.push(`${name} received a gradient in ${perPass.length} backward passes (${perPass.map((p) => p.text).join(', ')}): each pass adds to ${name}.grad unless it is zeroed in between.`);
+    notes.push(
+      `${name} received a gradient in ${perPass.length} backward passes (${perPass.map((p) => p.text).join(', ')}): each pass adds to ${name}.grad unless it is zeroed in between.`,
+    );
   }
   return notes;
 }

@@ -12,7 +12,11 @@ function loopTrace(n: number): Trace {
   let prev = nodes[0]!.id;
   for (let i = 0; i < n; i++) {
     const t = { ...(base.nodes[1] as GraphNode), id: `t${100 + i}`, name: null, loops: [{ line: 5, iteration: i }] } as GraphNode;
-    const f = { ...(base.nodes.find((x) => x.kind === 'function') as GraphNode), id: `f${100 + i}`, loops: [{ line: 5, iteration: i }] } as GraphNode;
+    const f = {
+      ...(base.nodes.find((x) => x.kind === 'function') as GraphNode),
+      id: `f${100 + i}`,
+      loops: [{ line: 5, iteration: i }],
+    } as GraphNode;
     nodes.push(f, t);
     edges.push({ source: prev, target: f.id, kind: 'autograd' }, { source: f.id, target: t.id, kind: 'autograd' });
     timeline.push({ phase: 'forward', node: t.id });
@@ -50,14 +54,24 @@ describe('grouping', () => {
     const blocks = v.trace.nodes.filter((n) => isGroup(n.id));
     expect(blocks).toHaveLength(1);
     expect(v.trace.edges.some((e) => e.source === blocks[0]!.id && e.target === root)).toBe(true);
-    expect(hasCycle([...shown], v.trace.edges.map((e) => [e.source, e.target]))).toBe(false);
+    expect(
+      hasCycle(
+        [...shown],
+        v.trace.edges.map((e) => [e.source, e.target]),
+      ),
+    ).toBe(false);
   });
   it('folds Functions into the tensors they made', () => {
     const t = fixtures.leaf;
     const v = groupTrace(t, 'ops')!;
     expect(v.trace.nodes.every((n) => n.kind === 'tensor')).toBe(true);
     expect(v.trace.nodes).toHaveLength(5);
-    expect(hasCycle(v.trace.nodes.map((n) => n.id), v.trace.edges.map((e) => [e.source, e.target]))).toBe(false);
+    expect(
+      hasCycle(
+        v.trace.nodes.map((n) => n.id),
+        v.trace.edges.map((e) => [e.source, e.target]),
+      ),
+    ).toBe(false);
   });
   it('groups by module, and gives nothing where there are no modules', () => {
     expect(groupTrace(fixtures.leaf, 'modules')).toBeNull();
@@ -65,12 +79,30 @@ describe('grouping', () => {
     for (const n of t.nodes) if (n.id !== 't1' && n.id !== 'f4' && n.id !== 't9' && n.id !== 'f10') n.module = 'net.fc1';
     const v = groupTrace(t, 'modules')!;
     expect(v.trace.nodes.filter((n) => isGroup(n.id))).toHaveLength(1);
-    expect(v.trace.nodes.find((n) => isGroup(n.id))!.kind === 'function' && (v.trace.nodes.find((n) => isGroup(n.id)) as { op: string }).op).toMatch(/^net · 6 nodes$/);
+    expect(
+      v.trace.nodes.find((n) => isGroup(n.id))!.kind === 'function' && (v.trace.nodes.find((n) => isGroup(n.id)) as { op: string }).op,
+    ).toMatch(/^net · 6 nodes$/);
     const deeper = groupTrace(t, 'modules', new Set(['module:net']))!;
     expect((deeper.trace.nodes.find((n) => isGroup(n.id)) as { op: string }).op).toMatch(/^net\.fc1 · 6 nodes$/);
   });
   it('detects cycles', () => {
-    expect(hasCycle(['a', 'b'], [['a', 'b'], ['b', 'a']])).toBe(true);
-    expect(hasCycle(['a', 'b', 'c'], [['a', 'b'], ['b', 'c']])).toBe(false);
+    expect(
+      hasCycle(
+        ['a', 'b'],
+        [
+          ['a', 'b'],
+          ['b', 'a'],
+        ],
+      ),
+    ).toBe(true);
+    expect(
+      hasCycle(
+        ['a', 'b', 'c'],
+        [
+          ['a', 'b'],
+          ['b', 'c'],
+        ],
+      ),
+    ).toBe(false);
   });
 });

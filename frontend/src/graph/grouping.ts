@@ -126,7 +126,8 @@ export function groupTrace(trace: Trace, mode: GroupMode, expanded: ReadonlySet<
     for (const node of nodes) {
       if (node.kind === 'tensor' && node.grad_fn && byId.has(node.grad_fn) && !rep.has(node.grad_fn) && !expanded.has(`op:${node.id}`))
         rep.set(node.grad_fn, node.id);
-      if (node.kind === 'function' && node.tensor && byId.has(node.tensor) && !expanded.has(`op:${node.tensor}`)) rep.set(node.id, node.tensor);
+      if (node.kind === 'function' && node.tensor && byId.has(node.tensor) && !expanded.has(`op:${node.tensor}`))
+        rep.set(node.id, node.tensor);
     }
     if (rep.size === 0) return null;
   } else {
@@ -212,7 +213,13 @@ export function groupTrace(trace: Trace, mode: GroupMode, expanded: ReadonlySet<
     seen.add(key);
     edges.push({ ...e, source: s, target: t });
   }
-  if (hasCycle(outNodes.map((n) => n.id), edges.map((e) => [e.source, e.target]))) return null;
+  if (
+    hasCycle(
+      outNodes.map((n) => n.id),
+      edges.map((e) => [e.source, e.target]),
+    )
+  )
+    return null;
   const timeline = trace.timeline.map((e) => renameNodes(e, rep, r));
   const variables = Object.fromEntries(Object.entries(trace.variables).filter(([, id]) => !rep.has(id)));
   const passes = trace.passes.map((p) => (p.root && rep.has(p.root) ? { ...p, root: r(p.root) } : p));

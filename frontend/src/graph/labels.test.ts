@@ -67,7 +67,8 @@ describe('box measuring', () => {
             }
           // No two boxes (with their tags) overlap.
           for (let a = 0; a < drawn.length; a++)
-            for (let b = a + 1; b < drawn.length; b++) expect(overlap(extent(drawn[a]!), extent(drawn[b]!)), `${orientation}: ${drawn[a]!.title} / ${drawn[b]!.title}`).toBe(false);
+            for (let b = a + 1; b < drawn.length; b++)
+              expect(overlap(extent(drawn[a]!), extent(drawn[b]!)), `${orientation}: ${drawn[a]!.title} / ${drawn[b]!.title}`).toBe(false);
         }
       }
     }
@@ -106,14 +107,23 @@ type R = { x: number; y: number; w: number; h: number };
 function extent(d: { box: R; tags: R | null }): R {
   if (!d.tags) return d.box;
   const y = Math.min(d.box.y, d.tags.y);
-  return { x: Math.min(d.box.x, d.tags.x), y, w: Math.max(d.box.x + d.box.w, d.tags.x + d.tags.w) - Math.min(d.box.x, d.tags.x), h: d.box.y + d.box.h - y };
+  return {
+    x: Math.min(d.box.x, d.tags.x),
+    y,
+    w: Math.max(d.box.x + d.box.w, d.tags.x + d.tags.w) - Math.min(d.box.x, d.tags.x),
+    h: d.box.y + d.box.h - y,
+  };
 }
 function overlap(a: R, b: R): boolean {
   return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 }
 
 /** The node whose hook fires at this cursor, as the app marks it, or -1. */
-function hookedAt(trace: { timeline: { phase: string; node_kind?: string; hooked?: boolean; node?: string | null }[] }, g: GraphIndex, cursor: number): number {
+function hookedAt(
+  trace: { timeline: { phase: string; node_kind?: string; hooked?: boolean; node?: string | null }[] },
+  g: GraphIndex,
+  cursor: number,
+): number {
   const e = trace.timeline[cursor - 1];
   return e && e.phase === 'backward' && e.node_kind === 'tensor' && e.hooked && e.node ? (g.byId.get(e.node) ?? -1) : -1;
 }

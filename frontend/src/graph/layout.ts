@@ -27,7 +27,6 @@ export interface LayoutInput {
   orientation: Orientation;
 }
 
-
 type SizedGraph = ReturnType<ReturnType<typeof graphConnect>>;
 type NodeSizeFn = (node: { data: string }) => readonly [number, number];
 
@@ -100,7 +99,10 @@ export function computeLayout(input: LayoutInput): LayoutResult {
     const s = Number(link.source.data);
     const t = Number(link.target.data);
     if (s === t) continue;
-    byPair.set(s * n + t, link.points.flatMap(([px, py]) => (lr ? [py, px] : [px, py])));
+    byPair.set(
+      s * n + t,
+      link.points.flatMap(([px, py]) => (lr ? [py, px] : [px, py])),
+    );
   }
   const ptStart = new Int32Array(edgeSource.length + 1);
   const flat: number[] = [];

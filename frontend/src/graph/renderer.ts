@@ -40,7 +40,6 @@ export interface DrawInput {
   marks?: Marks;
 }
 
-
 export class Renderer {
   private lengths: Float32Array | null = null;
   private lengthsFor: LayoutResult | null = null;
@@ -145,7 +144,11 @@ export class Renderer {
       }
       const tags = nodeTags(i, marks, pending, scene);
       if (!showTags || tags.length === 0) continue;
-      for (const item of tagItems(tags.map((t) => t.text), w, measure)) {
+      for (const item of tagItems(
+        tags.map((t) => t.text),
+        w,
+        measure,
+      )) {
         const tone = item.index >= 0 ? tags[item.index]!.tone : 'muted';
         ctx.beginPath();
         ctx.roundRect(x + item.x, y - TAG_RISE, item.w, TAG_H, TAG_H / 2);

@@ -1,10 +1,32 @@
 // What to draw at a cursor: a pure function of (graph, timeline, cursor, fraction).
 // Node states and edge states change only when the cursor moves (computed once per
 // cursor); pulses move with the fraction of the current step.
-import { EV_BACKWARD_FUNCTION, EV_BACKWARD_TENSOR, EV_FORWARD, EV_PRINT, EV_UPDATE, EV_WARNING, type TimelineIndex } from '../player/timeline';
+import {
+  EV_BACKWARD_FUNCTION,
+  EV_BACKWARD_TENSOR,
+  EV_FORWARD,
+  EV_PRINT,
+  EV_UPDATE,
+  EV_WARNING,
+  type TimelineIndex,
+} from '../player/timeline';
 import type { LayoutResult } from './geometry';
 import { KIND_FUNCTION, type BackwardError, type GraphIndex } from './graphIndex';
-import { FONTS, LABEL_PX, TAG_H, TAG_RISE, TAG_TEXT_PAD, TAG_TEXT_Y, ZOOM, boxHeight, gradLabel, labelItems, tagItems, type Measure, type NodeLabels } from './labels';
+import {
+  FONTS,
+  LABEL_PX,
+  TAG_H,
+  TAG_RISE,
+  TAG_TEXT_PAD,
+  TAG_TEXT_Y,
+  ZOOM,
+  boxHeight,
+  gradLabel,
+  labelItems,
+  tagItems,
+  type Measure,
+  type NodeLabels,
+} from './labels';
 import { nodeTags, type Marks } from './tags';
 import { errorCallout } from './backwardMarks';
 
@@ -163,19 +185,45 @@ export function drawnNodes(args: {
     const v = full ? args.valueText?.(i) : undefined;
     const valueNow = v === undefined ? undefined : { text: v, w: measure(v, FONTS.value) };
     const items = shown ? labelItems(graph, labels, i, w, grad, grad ? measure(grad, FONTS.value) : 0, full, valueNow) : [];
-    const tags = marks && k >= ZOOM.tags ? tagItems(nodeTags(i, marks, pending, scene).map((x) => x.text), w, (s) => measure(s, FONTS.tag)) : [];
-    const error = scene.error?.node === i && k >= ZOOM.text ? errorCallout(scene.error.type, scene.error.message, measure, layout, w, i, args.viewWidth === undefined ? undefined : [-t.x / k, (args.viewWidth - t.x) / k]) : null;
+    const tags =
+      marks && k >= ZOOM.tags
+        ? tagItems(
+            nodeTags(i, marks, pending, scene).map((x) => x.text),
+            w,
+            (s) => measure(s, FONTS.tag),
+          )
+        : [];
+    const error =
+      scene.error?.node === i && k >= ZOOM.text
+        ? errorCallout(
+            scene.error.type,
+            scene.error.message,
+            measure,
+            layout,
+            w,
+            i,
+            args.viewWidth === undefined ? undefined : [-t.x / k, (args.viewWidth - t.x) / k],
+          )
+        : null;
     out.push({
       node: i,
       title: labels.title[i]!,
       pending,
       box: screen(x, y, w, h),
-      tags: tags.length ? screen(x + tags[0]!.x, y - TAG_RISE, tags[tags.length - 1]!.x + tags[tags.length - 1]!.w - tags[0]!.x, TAG_H) : null,
-      callout: error ? { lines: error.lines, px: LABEL_PX * k, rect: screen(layout.x[i]! + error.x, layout.y[i]! + error.y, error.w, error.h) } : null,
+      tags: tags.length
+        ? screen(x + tags[0]!.x, y - TAG_RISE, tags[tags.length - 1]!.x + tags[tags.length - 1]!.w - tags[0]!.x, TAG_H)
+        : null,
+      callout: error
+        ? { lines: error.lines, px: LABEL_PX * k, rect: screen(layout.x[i]! + error.x, layout.y[i]! + error.y, error.w, error.h) }
+        : null,
       freed: scene.freed[i] === 1,
       texts: [
         ...items.map((it) => ({ text: it.text, px: LABEL_PX * k, rect: screen(x + it.x, y + it.y - LABEL_PX / 2, it.w, LABEL_PX) })),
-        ...tags.map((tg) => ({ text: tg.text, px: LABEL_PX * k, rect: screen(x + tg.x + TAG_TEXT_PAD, y + TAG_TEXT_Y - LABEL_PX / 2, tg.textW, LABEL_PX) })),
+        ...tags.map((tg) => ({
+          text: tg.text,
+          px: LABEL_PX * k,
+          rect: screen(x + tg.x + TAG_TEXT_PAD, y + TAG_TEXT_Y - LABEL_PX / 2, tg.textW, LABEL_PX),
+        })),
       ],
     });
   }

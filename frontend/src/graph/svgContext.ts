@@ -63,7 +63,7 @@ export class SvgContext {
     this.d += `M${this.pt(x + r, y)}A${rs} ${rs} 0 1 1 ${this.pt(x - r, y)}A${rs} ${rs} 0 1 1 ${this.pt(x + r, y)}`;
   }
   roundRect(x: number, y: number, w: number, h: number, radius: number | number[] = 0): void {
-    const r0 = Array.isArray(radius) ? radius[0] ?? 0 : radius;
+    const r0 = Array.isArray(radius) ? (radius[0] ?? 0) : radius;
     const r = Math.max(0, Math.min(r0, w / 2, h / 2));
     const rs = n(r * this.scale());
     const arc = (ex: number, ey: number) => `A${rs} ${rs} 0 0 1 ${this.pt(ex, ey)}`;
@@ -78,7 +78,9 @@ export class SvgContext {
     if (!this.d) return;
     const s = this.scale();
     const dash = this.dash.length ? ` stroke-dasharray="${this.dash.map((v) => n(v * s)).join(' ')}"` : '';
-    this.parts.push(`<path d="${this.d}" fill="none" stroke="${esc(this.strokeStyle)}" stroke-width="${n(this.lineWidth * s)}"${dash}${this.alpha()}/>`);
+    this.parts.push(
+      `<path d="${this.d}" fill="none" stroke="${esc(this.strokeStyle)}" stroke-width="${n(this.lineWidth * s)}"${dash}${this.alpha()}/>`,
+    );
   }
   fillRect(x: number, y: number, w: number, h: number): void {
     const saved = this.d;

@@ -23,7 +23,12 @@ export type TagTone = 'error' | 'ok' | 'muted' | 'linked';
  * fires at this step turns its "hook" badge into "hook fired" (one tag, not two);
  * with `scene`, "freed" once torch freed it and the error a pass raised in it.
  */
-export function nodeTags(i: number, marks: Marks, pending: boolean, scene: Pick<SceneState, 'freed' | 'error'> | null = null): { text: string; tone: TagTone }[] {
+export function nodeTags(
+  i: number,
+  marks: Marks,
+  pending: boolean,
+  scene: Pick<SceneState, 'freed' | 'error'> | null = null,
+): { text: string; tone: TagTone }[] {
   const tags: { text: string; tone: TagTone }[] = [];
   const trouble = marks.trouble?.[i] ?? 0;
   if (trouble && !pending) for (const [bit, label] of TROUBLE_LABELS) if (trouble & bit) tags.push({ text: `⚠ ${label}`, tone: 'error' });
@@ -31,7 +36,8 @@ export function nodeTags(i: number, marks: Marks, pending: boolean, scene: Pick<
   if (check !== 0) tags.push({ text: check > 0 ? '✓ gradcheck' : '✗ gradcheck', tone: check > 0 ? 'ok' : 'error' });
   const b = marks.badges?.[i] ?? 0;
   const fired = marks.hookFired === i;
-  for (const [bit, text] of BADGE_TEXT) if (b & bit) tags.push(fired && bit === BADGE_HOOK ? { text: 'hook fired', tone: 'linked' } : { text, tone: 'muted' });
+  for (const [bit, text] of BADGE_TEXT)
+    if (b & bit) tags.push(fired && bit === BADGE_HOOK ? { text: 'hook fired', tone: 'linked' } : { text, tone: 'muted' });
   if (fired && !(b & BADGE_HOOK)) tags.unshift({ text: 'hook fired', tone: 'linked' });
   // What torch freed, and the Function a backward pass raised in: last, so never folded into "+N".
   if (scene?.freed[i]) tags.push({ text: FREED_TAG, tone: 'muted' });
@@ -43,10 +49,17 @@ export function nodeTags(i: number, marks: Marks, pending: boolean, scene: Pick<
  * The widest tags node `i` can show (box sizes read it): "freed" and the error it
  * raised (given `graph`), its trouble flags and its badges, "hook" as "hook fired". Gradient-check tags come later and may fold into "+N".
  */
-export function sizingTags(badges: Uint8Array, trouble: Uint8Array | null = null, graph: GraphIndex | null = null): (i: number) => string[] {
+export function sizingTags(
+  badges: Uint8Array,
+  trouble: Uint8Array | null = null,
+  graph: GraphIndex | null = null,
+): (i: number) => string[] {
   return (i) => [
     ...(graph && graph.freedAt[i]! >= 0 ? [FREED_TAG] : []),
-    ...(graph?.errors.filter((e) => e.node === i).slice(0, 1).map((e) => errorTag(e.type)) ?? []),
+    ...(graph?.errors
+      .filter((e) => e.node === i)
+      .slice(0, 1)
+      .map((e) => errorTag(e.type)) ?? []),
     ...TROUBLE_LABELS.filter(([bit]) => (trouble?.[i] ?? 0) & bit).map(([, label]) => `⚠ ${label}`),
     ...BADGE_TEXT.filter(([bit]) => (badges[i] ?? 0) & bit).map(([bit, text]) => (bit === BADGE_HOOK ? 'hook fired' : text)),
   ];

@@ -33,7 +33,14 @@ describe('the torchviz-style view', () => {
   });
   it('drops constants and their input edges (torchviz draws neither)', () => {
     const c = leafTrace();
-    c.nodes.push({ ...(c.nodes[0] as Extract<typeof c.nodes[number], { kind: 'tensor' }>), id: 'c', name: 'c', role: 'input', requires_grad: false, is_leaf: true });
+    c.nodes.push({
+      ...(c.nodes[0] as Extract<(typeof c.nodes)[number], { kind: 'tensor' }>),
+      id: 'c',
+      name: 'c',
+      role: 'input',
+      requires_grad: false,
+      is_leaf: true,
+    });
     c.edges.push({ source: 'c', target: 'f2', kind: 'input' });
     const view = torchvizTrace(c).trace;
     expect(view.nodes.some((n) => n.id === 'c')).toBe(false);

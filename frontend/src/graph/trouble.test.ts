@@ -35,7 +35,10 @@ describe('trouble spotting', () => {
   });
   it('reads nan and inf from strings and stats', () => {
     expect(nonFinite(td(['nan', 1, 'inf', '-inf'], [4]))).toEqual({ nan: 1, inf: 2 });
-    expect(nonFinite({ ...td(null, [5000]), stats: { min: 0, max: 0, mean: 0, std: 0, norm: 0, nan: 3, inf: 0 } })).toEqual({ nan: 3, inf: 0 });
+    expect(nonFinite({ ...td(null, [5000]), stats: { min: 0, max: 0, mean: 0, std: 0, norm: 0, nan: 3, inf: 0 } })).toEqual({
+      nan: 3,
+      inf: 0,
+    });
     expect(norm(td([3, 4], [2]))).toBe(5);
   });
   it('flags a NaN value', () => {

@@ -82,7 +82,7 @@ export function findTrouble(trace: Trace, g: GraphIndex): Uint8Array {
       const n = norm(t);
       if (n < VANISHING_NORM) {
         const node = g.nodes[target]!;
-        const tensor = node.kind === 'function' && node.tensor ? g.byId.get(node.tensor) ?? target : target;
+        const tensor = node.kind === 'function' && node.tensor ? (g.byId.get(node.tensor) ?? target) : target;
         flags[tensor]! |= TROUBLE_VANISHING;
       }
     });

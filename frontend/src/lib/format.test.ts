@@ -33,7 +33,12 @@ describe('tensors', () => {
     expect(formatShape([10, 2])).toBe('10×2');
   });
   it('flattens nested lists in row-major order', () => {
-    expect(flatten([[1, 2], [3, 4]])).toEqual([1, 2, 3, 4]);
+    expect(
+      flatten([
+        [1, 2],
+        [3, 4],
+      ]),
+    ).toEqual([1, 2, 3, 4]);
   });
   it('writes a scalar as its number, small tensors as lists, big ones by stats', () => {
     expect(formatTensor(td(4))).toBe('4');
@@ -44,9 +49,29 @@ describe('tensors', () => {
   });
   it('chooses a number, a table, a heatmap or a summary', () => {
     expect(tensorView(td(2.5))).toEqual({ kind: 'scalar', text: '2.5' });
-    const table = tensorView(td([[1, 2], [3, 4]], [2, 2]));
-    expect(table).toEqual({ kind: 'table', rows: [['1', '2'], ['3', '4']], complete: true });
-    const column = tensorView(td(Array.from({ length: 32 }, (_, i) => [i]), [32, 1]));
+    const table = tensorView(
+      td(
+        [
+          [1, 2],
+          [3, 4],
+        ],
+        [2, 2],
+      ),
+    );
+    expect(table).toEqual({
+      kind: 'table',
+      rows: [
+        ['1', '2'],
+        ['3', '4'],
+      ],
+      complete: true,
+    });
+    const column = tensorView(
+      td(
+        Array.from({ length: 32 }, (_, i) => [i]),
+        [32, 1],
+      ),
+    );
     expect(column.kind).toBe('heatmap');
     const rows = Array.from({ length: 10 }, (_, i) => Array.from({ length: 10 }, (_, j) => i * 10 + j));
     const heat = tensorView(td(rows, [10, 10]));

@@ -67,7 +67,9 @@ describe('chain rule in numbers', () => {
   it('a tensor rule shows its factor with shapes, and its result once', () => {
     const all = rules(fixtures.tensorOps);
     const w = all.find((a) => a.r.kind === 'tensor' && a.name === 'w')!.r as TensorRule;
-    expect(w.text).toBe('∂loss/∂w = ∂loss/∂(x @ w) · ∂(x @ w)/∂w = xᵀ·G: [3×2]·[2×4] → [3×4] = [25.63, 5.625, 21.63, 17.63, 35.88, 7.875, 30.88, 22.88, 46.13, 10.13, 40.13, 28.13] (3×4)');
+    expect(w.text).toBe(
+      '∂loss/∂w = ∂loss/∂(x @ w) · ∂(x @ w)/∂w = xᵀ·G: [3×2]·[2×4] → [3×4] = [25.63, 5.625, 21.63, 17.63, 35.88, 7.875, 30.88, 22.88, 46.13, 10.13, 40.13, 28.13] (3×4)',
+    );
     expect(w.terms[0]!.note).toBe('∂(x @ w)/∂w = xᵀ: the transposed other operand: xᵀ·G: [3×2]·[2×4] → [3×4]');
     const h = all.find((a) => a.r.kind === 'tensor' && a.name === 'h')!.r as TensorRule;
     expect(h.terms.map((t) => t.summedDims)).toEqual([[], [], []]);

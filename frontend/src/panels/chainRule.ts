@@ -95,7 +95,14 @@ function links(g: GraphIndex): Links {
 }
 
 /** f's latest function event in pass `pass` before event index `before`. */
-function functionEvent(trace: Trace, g: GraphIndex, passOf: Int32Array, f: number, pass: number, before: number): BackwardFunctionEvent | null {
+function functionEvent(
+  trace: Trace,
+  g: GraphIndex,
+  passOf: Int32Array,
+  f: number,
+  pass: number,
+  before: number,
+): BackwardFunctionEvent | null {
   for (let j = g.bwdStart[f + 1]! - 1; j >= g.bwdStart[f]!; j--) {
     const k = g.bwdEvents[j]!;
     if (k >= before || passOf[k] !== pass) continue;
@@ -162,7 +169,13 @@ function texTensor(t: TensorData | null): string {
   const rows = t.shape.length === 2 ? t.shape[0]! : 1;
   const cols = t.numel / rows;
   const lines: string[] = [];
-  for (let r = 0; r < rows; r++) lines.push(values.slice(r * cols, (r + 1) * cols).map((v) => formatNumber(v)).join(' & '));
+  for (let r = 0; r < rows; r++)
+    lines.push(
+      values
+        .slice(r * cols, (r + 1) * cols)
+        .map((v) => formatNumber(v))
+        .join(' & '),
+    );
   return `\\begin{bmatrix}${lines.join(' \\\\ ')}\\end{bmatrix}`;
 }
 
@@ -198,13 +211,22 @@ export function ruleAt(trace: Trace, g: GraphIndex, passOf: Int32Array, cursor: 
   if (node === undefined) return null;
   const pass = e.pass;
   const rootId = trace.passes.find((p) => p.index === pass)?.root ?? null;
-  const root = rootId === null ? -1 : g.byId.get(rootId) ?? -1;
+  const root = rootId === null ? -1 : (g.byId.get(rootId) ?? -1);
   const rootName = root >= 0 ? g.longTitle(root) : 'L';
   if (e.node_kind === 'function') return functionRule(trace, g, e, node, root, rootName, pass, k + 1);
   return tensorRule(trace, g, passOf, k, node, e.grad, root, rootName, pass);
 }
 
-function functionRule(trace: Trace, g: GraphIndex, e: BackwardFunctionEvent, f: number, root: number, rootName: string, pass: number, cursor: number): FunctionRule {
+function functionRule(
+  trace: Trace,
+  g: GraphIndex,
+  e: BackwardFunctionEvent,
+  f: number,
+  root: number,
+  rootName: string,
+  pass: number,
+  cursor: number,
+): FunctionRule {
   const explanation = explainFunction(trace, g, f, e, cursor);
   const outName = explanation.output;
   const upstream = e.grad_outputs.find((t) => t !== null) ?? null;
@@ -227,18 +249,44 @@ function functionRule(trace: Trace, g: GraphIndex, e: BackwardFunctionEvent, f: 
     const lhs = partial(rootName, inName, true);
     const lhsText = partial(rootName, inName, false);
     if (s.factor !== null && up !== null) {
-      tex.push(`${lhs} &\\mathrel{{+}{=}} ${partial(rootName, outName, true)} \\cdot ${partial(outName, inName, true)} \\\\ &= ${num(up, true)}${num(s.factor, true)} = ${plainNumber(scalarValue(s.grad)!, true)}`);
-      text.push(`${lhsText} += ${partial(rootName, outName, false)} · ${partial(outName, inName, false)} = ${num(up, false)}${num(s.factor, false)} = ${plainNumber(scalarValue(s.grad)!, false)}`);
+      tex.push(
+        `${lhs} &\\mathrel{{+}{=}} ${partial(rootName, outName, true)} \\cdot ${partial(outName, inName, true)} \\\\ &= ${num(up, true)}${num(s.factor, true)} = ${plainNumber(scalarValue(s.grad)!, true)}`,
+      );
+      text.push(
+        `${lhsText} += ${partial(rootName, outName, false)} · ${partial(outName, inName, false)} = ${num(up, false)}${num(s.factor, false)} = ${plainNumber(scalarValue(s.grad)!, false)}`,
+      );
     } else {
       // G is what the Function received: ∂root/∂(its output).
       tex.push(`${lhs} &\\mathrel{{+}{=}} ${texRule(s.local.rule)} \\\\ &= ${texTensor(s.grad)}`);
       text.push(`${lhsText} += ${s.local.rule} = ${textTensor(s.grad)}`);
     }
   }
-  return { kind: 'function', node: f, out: outputTensor(g, f), output: outName, root, pass, upstream, slots, explanation, tex: `\\begin{aligned}${tex.join(' \\\\ ')}\\end{aligned}`, text: text.join('; ') };
+  return {
+    kind: 'function',
+    node: f,
+    out: outputTensor(g, f),
+    output: outName,
+    root,
+    pass,
+    upstream,
+    slots,
+    explanation,
+    tex: `\\begin{aligned}${tex.join(' \\\\ ')}\\end{aligned}`,
+    text: text.join('; '),
+  };
 }
 
-function tensorRule(trace: Trace, g: GraphIndex, passOf: Int32Array, k: number, v: number, total: TensorData, root: number, rootName: string, pass: number): TensorRule {
+function tensorRule(
+  trace: Trace,
+  g: GraphIndex,
+  passOf: Int32Array,
+  k: number,
+  v: number,
+  total: TensorData,
+  root: number,
+  rootName: string,
+  pass: number,
+): TensorRule {
   const l = links(g);
   const name = g.longTitle(v);
   const terms: ChainTerm[] = [];
@@ -272,7 +320,9 @@ function tensorRule(trace: Trace, g: GraphIndex, passOf: Int32Array, k: number, 
         factor: up !== null && c !== null && up !== 0 && (contribution as TensorData).numel === 1 ? c / up : null,
         summedDims: [...new Set(locals.flatMap((s) => s.summedDims))],
         locals,
-        note: locals.length ? `∂${textName(explanation.output)}/∂${textName(name)} = ${locals.map((s) => s.formula).join(' + ')}: ${locals.map((s) => s.words).join('; ')}` : null,
+        note: locals.length
+          ? `∂${textName(explanation.output)}/∂${textName(name)} = ${locals.map((s) => s.formula).join(' + ')}: ${locals.map((s) => s.words).join('; ')}`
+          : null,
       });
     }
   const scalar = total.numel === 1 && terms.every((t) => t.factor !== null);

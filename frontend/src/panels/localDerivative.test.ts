@@ -46,7 +46,11 @@ describe('local derivatives of scalar Functions (a = 3, b = 2)', () => {
   it('Div: 1/b for the dividend and −a/b² for the divisor', () => {
     const div = one(t, 'DivBackward0');
     expect(slot(div, 'a')).toMatchObject({ formula: '1/b', words: 'one over the divisor: 1/2 = 0.5', value: 0.5 });
-    expect(slot(div, 'b')).toMatchObject({ formula: '−a/b²', words: 'minus the dividend over the divisor squared: −3/2² = −0.75', value: -0.75 });
+    expect(slot(div, 'b')).toMatchObject({
+      formula: '−a/b²',
+      words: 'minus the dividend over the divisor squared: −3/2² = −0.75',
+      value: -0.75,
+    });
   });
 
   it('Pow: n·xⁿ⁻¹ with n read from the recorded numbers', () => {
@@ -120,7 +124,9 @@ describe('local derivatives of tensor Functions', () => {
     const add = one(t, 'AddBackward0', 'h');
     expect(slot(add, 'x @ w').summedDims).toEqual([]);
     expect(slot(add, 'bias')).toMatchObject({ summedDims: [0], rule: 'G, summed over dim 0 → [4]' });
-    expect(slot(add, 'bias').words).toBe('one: an addition passes the gradient through unchanged; it was broadcast, so the gradient is summed over dimension 0 of 2×4');
+    expect(slot(add, 'bias').words).toBe(
+      'one: an addition passes the gradient through unchanged; it was broadcast, so the gradient is summed over dimension 0 of 2×4',
+    );
   });
 
   it('ReLU shows its mask, Mean its 1/n, Sum its expansion, Expand its summed dims', () => {
@@ -133,7 +139,8 @@ describe('local derivatives of tensor Functions', () => {
 
   it('reshapes, picks and joins move the gradient back', () => {
     expect(one(t, 'UnsafeViewBackward0', 'flat').slots[0]!.rule).toBe('G reshaped: [8] → [4×2]');
-    for (const op of ['SelectBackward0', 'SliceBackward0', 'IndexBackward0']) expect(one(t, op).slots[0]!.rule).toBe('G scattered into zeros [8]');
+    for (const op of ['SelectBackward0', 'SliceBackward0', 'IndexBackward0'])
+      expect(one(t, op).slots[0]!.rule).toBe('G scattered into zeros [8]');
     const cat = one(t, 'CatBackward0');
     expect(cat.slots.map((s) => [s.name, s.rule])).toEqual([
       ['flat', 'its part of G: [8] of [16]'],
@@ -161,6 +168,8 @@ describe('other Functions', () => {
   it('Mul with a broadcast input sums over the broadcast dimension', () => {
     const mul = one(fixtures.broadcast, 'MulBackward0');
     expect(slot(mul, 'w')).toMatchObject({ formula: 'X', summedDims: [0], rule: 'G ⊙ X, summed over dim 0 → [2]' });
-    expect(slot(mul, 'w').words).toBe('the other input, X = [[1, 2], [3, 4], [5, 6]]; it was broadcast, so the gradient is summed over dimension 0 of 3×2');
+    expect(slot(mul, 'w').words).toBe(
+      'the other input, X = [[1, 2], [3, 4], [5, 6]]; it was broadcast, so the gradient is summed over dimension 0 of 3×2',
+    );
   });
 });

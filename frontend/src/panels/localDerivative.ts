@@ -107,7 +107,20 @@ function factor(name: string): string {
   return plain ? name : `(${name})`;
 }
 
-const SUPERSCRIPT: Record<string, string> = { '0': '⁰', '1': '¹', '2': '²', '3': '³', '4': '⁴', '5': '⁵', '6': '⁶', '7': '⁷', '8': '⁸', '9': '⁹', '-': '⁻', '−': '⁻' };
+const SUPERSCRIPT: Record<string, string> = {
+  '0': '⁰',
+  '1': '¹',
+  '2': '²',
+  '3': '³',
+  '4': '⁴',
+  '5': '⁵',
+  '6': '⁶',
+  '7': '⁷',
+  '8': '⁸',
+  '9': '⁹',
+  '-': '⁻',
+  '−': '⁻',
+};
 
 /** x raised to p, as people write it: x², x⁻¹, x^0.5. */
 function power(x: string, p: number): string {
@@ -252,7 +265,11 @@ function describe(s: Step, j: number): Described {
     case 'Div': {
       const [a, b] = [s.names[0] ?? '?', s.names[1] ?? '?'];
       const [av, bv] = [scalar(s.values[0] ?? null), scalar(s.values[1] ?? null)];
-      if (j === 0) return { formula: `1/${factor(b)}`, words: `one over the divisor: 1/${bv === null ? show(s.values[1] ?? null) : `${fmt(bv)} = ${fmt(1 / bv)}`}` };
+      if (j === 0)
+        return {
+          formula: `1/${factor(b)}`,
+          words: `one over the divisor: 1/${bv === null ? show(s.values[1] ?? null) : `${fmt(bv)} = ${fmt(1 / bv)}`}`,
+        };
       return {
         formula: `−${factor(a)}/${power(b, 2)}`,
         words: `minus the dividend over the divisor squared: ${av !== null && bv !== null ? `−${signed(av)}/${signed(bv)}² = ${fmt(-av / (bv * bv))}` : `${a} = ${show(s.values[0] ?? null)}, ${b} = ${show(s.values[1] ?? null)}`}`,
@@ -267,41 +284,83 @@ function describe(s: Step, j: number): Described {
         return { formula, words: `n·xⁿ⁻¹ with n = ${fmt(n)}${numbers}` };
       }
       const [a, b] = [s.names[0] ?? '?', s.names[1] ?? '?'];
-      if (j === 0) return { formula: `${factor(b)}·${factor(a)}^(${b}−1)`, words: `the exponent times the base to the exponent minus one: ${b} = ${show(s.values[1] ?? null)}, ${a} = ${show(s.values[0] ?? null)}` };
-      return { formula: `${factor(a)}^${factor(b)}·ln ${factor(a)}`, words: `the power times the log of the base: ${a} = ${show(s.values[0] ?? null)}` };
+      if (j === 0)
+        return {
+          formula: `${factor(b)}·${factor(a)}^(${b}−1)`,
+          words: `the exponent times the base to the exponent minus one: ${b} = ${show(s.values[1] ?? null)}, ${a} = ${show(s.values[0] ?? null)}`,
+        };
+      return {
+        formula: `${factor(a)}^${factor(b)}·ln ${factor(a)}`,
+        words: `the power times the log of the base: ${a} = ${show(s.values[0] ?? null)}`,
+      };
     }
     case 'Add':
       return { formula: '1', words: 'one: an addition passes the gradient through unchanged', rule: 'G' };
     case 'Sub':
-      return j === 0 ? { formula: '1', words: 'one: the first operand of a subtraction gets the gradient unchanged', rule: 'G' } : { formula: '−1', words: 'minus one: the subtracted operand gets the gradient negated', rule: '−G' };
+      return j === 0
+        ? { formula: '1', words: 'one: the first operand of a subtraction gets the gradient unchanged', rule: 'G' }
+        : { formula: '−1', words: 'minus one: the subtracted operand gets the gradient negated', rule: '−G' };
     case 'Rsub':
-      return j === 0 ? { formula: '−1', words: 'minus one: the subtracted operand gets the gradient negated', rule: '−G' } : { formula: '1', words: 'one: the gradient passes through unchanged', rule: 'G' };
+      return j === 0
+        ? { formula: '−1', words: 'minus one: the subtracted operand gets the gradient negated', rule: '−G' }
+        : { formula: '1', words: 'one: the gradient passes through unchanged', rule: 'G' };
     case 'Neg':
       return { formula: '−1', words: 'minus one: negation flips the gradient’s sign', rule: '−G' };
     case 'Tanh':
-      return { formula: `1 − tanh²(${x})`, words: `1 − tanh², from the saved output${sy !== null ? `: 1 − ${fmt(sy)}² = ${fmt(1 - sy * sy)}` : ` tanh(${x}) = ${show(y)}`}` };
+      return {
+        formula: `1 − tanh²(${x})`,
+        words: `1 − tanh², from the saved output${sy !== null ? `: 1 − ${fmt(sy)}² = ${fmt(1 - sy * sy)}` : ` tanh(${x}) = ${show(y)}`}`,
+      };
     case 'Sigmoid':
-      return { formula: `σ(${x})·(1 − σ(${x}))`, words: `σ(1 − σ), from the saved output${sy !== null ? `: ${fmt(sy)}·(1 − ${fmt(sy)}) = ${fmt(sy * (1 - sy))}` : ` σ(${x}) = ${show(y)}`}` };
+      return {
+        formula: `σ(${x})·(1 − σ(${x}))`,
+        words: `σ(1 − σ), from the saved output${sy !== null ? `: ${fmt(sy)}·(1 − ${fmt(sy)}) = ${fmt(sy * (1 - sy))}` : ` σ(${x}) = ${show(y)}`}`,
+      };
     case 'Relu': {
       const mask = y ? flatNumbers(y).map((v) => (v > 0 ? 1 : 0)) : [];
-      const numbers = sy !== null ? `: ${x} ${sy > 0 ? `= ${fmt(sy)} > 0, so 1` : '≤ 0, so 0'}` : mask.length && mask.length <= 8 ? `: [${mask.join(', ')}]` : y ? `: ${mask.filter((m) => m === 1).length} of ${mask.length} elements pass` : '';
+      const numbers =
+        sy !== null
+          ? `: ${x} ${sy > 0 ? `= ${fmt(sy)} > 0, so 1` : '≤ 0, so 0'}`
+          : mask.length && mask.length <= 8
+            ? `: [${mask.join(', ')}]`
+            : y
+              ? `: ${mask.filter((m) => m === 1).length} of ${mask.length} elements pass`
+              : '';
       return { formula: `1 where ${x} > 0, else 0`, words: `1 where the input was positive, else 0${numbers}` };
     }
     case 'Exp':
-      return { formula: `e^${factor(x)}`, words: `eˣ itself, the saved output${sx !== null && sy !== null ? `: e^${fmt(sx)} = ${fmt(sy)}` : ` = ${show(y)}`}` };
+      return {
+        formula: `e^${factor(x)}`,
+        words: `eˣ itself, the saved output${sx !== null && sy !== null ? `: e^${fmt(sx)} = ${fmt(sy)}` : ` = ${show(y)}`}`,
+      };
     case 'Log':
-      return { formula: `1/${factor(x)}`, words: `one over the input${sx !== null ? `: 1/${fmt(sx)} = ${fmt(1 / sx)}` : `, ${x} = ${show(xv)}`}` };
+      return {
+        formula: `1/${factor(x)}`,
+        words: `one over the input${sx !== null ? `: 1/${fmt(sx)} = ${fmt(1 / sx)}` : `, ${x} = ${show(xv)}`}`,
+      };
     case 'Sum':
-      return { formula: '1', words: `one for every element: the gradient is expanded back to ${shape(grad)}`, rule: `G expanded to ${shape(grad)}` };
+      return {
+        formula: '1',
+        words: `one for every element: the gradient is expanded back to ${shape(grad)}`,
+        rule: `G expanded to ${shape(grad)}`,
+      };
     case 'Mean': {
       const n = grad && s.up ? grad.numel / Math.max(1, s.up.numel) : null;
-      return { formula: n === null ? '1/n' : `1/${n}`, words: `1/n with n = ${n ?? '?'} elements averaged: the gradient is expanded back to ${shape(grad)} and divided by ${n ?? 'n'}`, rule: `G/${n ?? 'n'} expanded to ${shape(grad)}` };
+      return {
+        formula: n === null ? '1/n' : `1/${n}`,
+        words: `1/n with n = ${n ?? '?'} elements averaged: the gradient is expanded back to ${shape(grad)} and divided by ${n ?? 'n'}`,
+        rule: `G/${n ?? 'n'} expanded to ${shape(grad)}`,
+      };
     }
     case 'Clone':
       return { formula: '1', words: 'one: a copy passes the gradient through unchanged', rule: 'G' };
     case 'Expand': {
       const dims = s.up && grad ? summedDims(s.up.shape, grad.shape) : [];
-      return { formula: '1', words: `the gradient summed over the expanded dimension${dims.length === 1 ? '' : 's'} ${dims.join(', ')}: ${shape(s.up)} → ${shape(grad)}`, rule: `G summed over dim ${dims.join(', ')}` };
+      return {
+        formula: '1',
+        words: `the gradient summed over the expanded dimension${dims.length === 1 ? '' : 's'} ${dims.join(', ')}: ${shape(s.up)} → ${shape(grad)}`,
+        rule: `G summed over dim ${dims.join(', ')}`,
+      };
     }
     case 'AccumulateGrad':
       return { formula: '1', words: 'adds what arrived to .grad', rule: 'G' };
@@ -316,12 +375,30 @@ function shaped(s: Step, j: number): Described {
   const x = s.names[j] ?? '?';
   if (TRANSPOSES.has(s.base)) {
     const how = s.base === 'Permute' ? 'permuted back' : 'transposed back';
-    return { formula: `G${s.base === 'Permute' ? ' permuted back' : 'ᵀ'}`, words: `the gradient ${how}: ${shape(s.up)} → ${shape(grad)} (elements move, nothing is summed)`, rule: `G ${how}: ${shape(s.up)} → ${shape(grad)}` };
+    return {
+      formula: `G${s.base === 'Permute' ? ' permuted back' : 'ᵀ'}`,
+      words: `the gradient ${how}: ${shape(s.up)} → ${shape(grad)} (elements move, nothing is summed)`,
+      rule: `G ${how}: ${shape(s.up)} → ${shape(grad)}`,
+    };
   }
-  if (RESHAPES.has(s.base)) return { formula: 'G reshaped', words: `the gradient reshaped back: ${shape(s.up)} → ${shape(grad)}`, rule: `G reshaped: ${shape(s.up)} → ${shape(grad)}` };
-  if (PICKS.has(s.base)) return { formula: '1 at the picked elements, else 0', words: `the gradient scattered back into zeros of shape ${shape(grad)}: the picked elements get it, the others 0`, rule: `G scattered into zeros ${shape(grad)}` };
+  if (RESHAPES.has(s.base))
+    return {
+      formula: 'G reshaped',
+      words: `the gradient reshaped back: ${shape(s.up)} → ${shape(grad)}`,
+      rule: `G reshaped: ${shape(s.up)} → ${shape(grad)}`,
+    };
+  if (PICKS.has(s.base))
+    return {
+      formula: '1 at the picked elements, else 0',
+      words: `the gradient scattered back into zeros of shape ${shape(grad)}: the picked elements get it, the others 0`,
+      rule: `G scattered into zeros ${shape(grad)}`,
+    };
   if (s.base === 'Cat' || s.base === 'Stack') {
-    return { formula: '1 on its part', words: `a split: ${x} gets its own part of the gradient, ${shape(grad)} of ${shape(s.up)}`, rule: `its part of G: ${shape(grad)} of ${shape(s.up)}` };
+    return {
+      formula: '1 on its part',
+      words: `a split: ${x} gets its own part of the gradient, ${shape(grad)} of ${shape(s.up)}`,
+      rule: `its part of G: ${shape(grad)} of ${shape(s.up)}`,
+    };
   }
   if (MATMULS.has(s.base)) return product(s, j);
   if (s.base === 'AccumulateGrad') return { formula: '1', words: 'adds what arrived to .grad', rule: 'G' };
@@ -337,13 +414,19 @@ function shaped(s: Step, j: number): Described {
 function product(s: Step, j: number): Described {
   const grad = s.grads[j] ?? null;
   const offset = s.base === 'Addmm' ? 1 : 0;
-  if (s.base === 'Addmm' && j === 0) return { formula: '1', words: 'one: the added term gets the gradient (summed over the rows it was broadcast to)', rule: 'G' };
+  if (s.base === 'Addmm' && j === 0)
+    return { formula: '1', words: 'one: the added term gets the gradient (summed over the rows it was broadcast to)', rule: 'G' };
   const left = j === offset;
   const otherAt = left ? offset + 1 : offset;
   const other = s.names[otherAt] ?? '?';
   const otherShape = s.values[otherAt] ?? s.grads[otherAt] ?? null;
   const g = shape(s.up);
-  if (s.base === 'Mv' && left) return { formula: `G ⊗ ${other}`, words: `the outer product of the gradient with the vector ${other}: ${g}⊗${shape(otherShape)} → ${shape(grad)}`, rule: `G ⊗ ${other}: ${g}⊗${shape(otherShape)} → ${shape(grad)}` };
+  if (s.base === 'Mv' && left)
+    return {
+      formula: `G ⊗ ${other}`,
+      words: `the outer product of the gradient with the vector ${other}: ${g}⊗${shape(otherShape)} → ${shape(grad)}`,
+      rule: `G ⊗ ${other}: ${g}⊗${shape(otherShape)} → ${shape(grad)}`,
+    };
   if (s.base === 'Dot') return { formula: other, words: `the other vector, ${other} = ${show(s.values[otherAt] ?? null)}` };
   const flipped = otherShape ? `[${formatShape([...otherShape.shape].reverse())}]` : '[?]';
   const otherT = transposed(other);
@@ -385,7 +468,7 @@ const SUMMARIES: Record<string, string> = {
 function summary(s: Step, custom: boolean): string {
   const what = custom
     ? 'a user-written autograd.Function: the engine runs your backward() method, and the numbers are what it returned'
-    : SUMMARIES[s.base] ??
+    : (SUMMARIES[s.base] ??
       (TRANSPOSES.has(s.base)
         ? 'a transpose: G is transposed back (elements move, nothing is summed)'
         : RESHAPES.has(s.base)
@@ -394,7 +477,7 @@ function summary(s: Step, custom: boolean): string {
             ? 'picking elements: G is scattered back into zeros of the input’s shape'
             : MATMULS.has(s.base)
               ? 'a matrix product A·B: A gets G·Bᵀ and B gets Aᵀ·G'
-              : `${inWords(s.base)}: PyTorch’s built-in derivative, in the numbers it returned`);
+              : `${inWords(s.base)}: PyTorch’s built-in derivative, in the numbers it returned`));
   return `${s.op} (${s.output}) is ${what}.`;
 }
 
@@ -414,7 +497,7 @@ export function explainFunction(trace: Trace, g: GraphIndex, f: number, event: B
     const s = saved.find((x) => x.name === name);
     if (!s) return null;
     const i = s.node ? g.byId.get(s.node) : undefined;
-    return i !== undefined ? valueOf(i) : s.value ?? null;
+    return i !== undefined ? valueOf(i) : (s.value ?? null);
   };
   const values = event.grad_inputs.map((_, j) => savedValue(SAVED_SLOTS[base]?.[j]) ?? (targets[j]! >= 0 ? valueOf(targets[j]!) : null));
   const out = outputTensor(g, f);
@@ -434,7 +517,11 @@ export function explainFunction(trace: Trace, g: GraphIndex, f: number, event: B
     const t = targets[j]!;
     if (!grad || t < 0) return;
     const d: Described = custom
-      ? { formula: 'your backward()', words: `the engine called your backward() with G; this is what it returned for ${step.names[j] ?? 'this input'}`, rule: 'backward(G)' }
+      ? {
+          formula: 'your backward()',
+          words: `the engine called your backward() with G; this is what it returned for ${step.names[j] ?? 'this input'}`,
+          rule: 'backward(G)',
+        }
       : describe(step, j);
     const summed = ELEMENTWISE.has(base) || (base === 'Addmm' && j === 0) ? broadcastDims(step.up, grad) : [];
     const gin = scalar(grad);

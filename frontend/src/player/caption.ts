@@ -17,14 +17,17 @@ export function stepCaption(trace: Trace, g: GraphIndex, cursor: number): string
     const at = e.node === null ? undefined : g.byId.get(e.node);
     if (at === undefined) return `line ${e.line} runs during backward`;
     const node = g.nodes[at]!;
-    return node.kind === 'function' && node.custom ? `line ${e.line} of ${g.title(at)}'s backward` : `line ${e.line} runs in the hook of ${g.title(at)}`;
+    return node.kind === 'function' && node.custom
+      ? `line ${e.line} of ${g.title(at)}'s backward`
+      : `line ${e.line} runs in the hook of ${g.title(at)}`;
   }
   if (e.phase === 'warning') return `warning${e.line ? ` at line ${e.line}` : ''}: ${e.message}`;
   const i = g.byId.get(e.node);
   const name = i === undefined ? e.node : g.title(i);
   if (e.phase === 'update') {
     if (i === undefined) return '';
-    if (e.what === 'grad') return e.value ? `${name}.grad set to ${formatCompact(e.value) || formatShape(e.value.shape)}` : `${name}.grad set to None`;
+    if (e.what === 'grad')
+      return e.value ? `${name}.grad set to ${formatCompact(e.value) || formatShape(e.value.shape)}` : `${name}.grad set to None`;
     return updateCaption(trace, g, i, name, cursor);
   }
   if (e.phase === 'forward') {
@@ -54,7 +57,8 @@ function updateCaption(trace: Trace, g: GraphIndex, i: number, name: string, cur
   if (lr !== null && b.length === 1) {
     return `updated ${name}${where}: ${name} ← ${name} − lr·grad = ${formatNumber(b[0]!)} − ${formatNumber(lr)}·${formatNumber(grad![0]!)} = ${formatNumber(a[0]!)}`;
   }
-  const rule = lr !== null ? `: ${name} ← ${name} − ${formatNumber(lr)}·${name}.grad` : e.grad ? ` from its .grad ${formatCompact(e.grad)}` : '';
+  const rule =
+    lr !== null ? `: ${name} ← ${name} − ${formatNumber(lr)}·${name}.grad` : e.grad ? ` from its .grad ${formatCompact(e.grad)}` : '';
   return `updated ${name}${where}${rule}: ${formatCompact(before)} → ${formatCompact(after)}`;
 }
 

@@ -2,7 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { GraphIndex } from '../graph/graphIndex';
 import { leafTrace, td, twoPassTrace } from '../testing/traces';
 import { Player } from './player';
-import { answerText, attempt, gradientName, candidateSteps, pendingBefore, questionsFor, checkAnswer, close, NO_ATTEMPT, parseAnswer, questionAt, reveal, tally, TOLERANCE } from './predict';
+import {
+  answerText,
+  attempt,
+  gradientName,
+  candidateSteps,
+  pendingBefore,
+  questionsFor,
+  checkAnswer,
+  close,
+  NO_ATTEMPT,
+  parseAnswer,
+  questionAt,
+  reveal,
+  tally,
+  TOLERANCE,
+} from './predict';
 import { TimelineIndex } from './timeline';
 
 describe('predict mode: which steps ask', () => {

@@ -98,7 +98,10 @@ function tensorIndex(g: GraphIndex, id: string): number {
 
 /** Numbers in what the learner typed: "4", "-0.5", "[1, 2]", "1 2; 3 4", "1/3", "−2" (a typographic minus), "1e-3". */
 export function parseAnswer(text: string): number[] | null {
-  const cleaned = text.replace(/[−–]/g, '-').replace(/[[\](){}]/g, ' ').trim();
+  const cleaned = text
+    .replace(/[−–]/g, '-')
+    .replace(/[[\](){}]/g, ' ')
+    .trim();
   if (!cleaned) return null;
   const parts = cleaned.split(/[\s,;]+/).filter(Boolean);
   const out: number[] = [];
@@ -116,8 +119,7 @@ export function close(typed: number, expected: number, tol: Tolerance = TOLERANC
 }
 
 export type Verdict =
-  | { ok: true; typed: number[] }
-  | { ok: false; reason: 'unreadable' | 'count' | 'value'; typed: number[] | null; wrong: number[] };
+  { ok: true; typed: number[] } | { ok: false; reason: 'unreadable' | 'count' | 'value'; typed: number[] | null; wrong: number[] };
 
 /** Whether `text` is the question's gradient, element by element, within the tolerance. */
 export function checkAnswer(q: Question, text: string, tol: Tolerance = TOLERANCE): Verdict {
@@ -173,7 +175,11 @@ export function pendingBefore(questions: readonly Question[], attempts: Readonly
 }
 
 /** A class's answers to one question (the live room counts them). */
-export function tally(q: Question, answers: readonly string[], tol: Tolerance = TOLERANCE): { right: number; wrong: number; unreadable: number } {
+export function tally(
+  q: Question,
+  answers: readonly string[],
+  tol: Tolerance = TOLERANCE,
+): { right: number; wrong: number; unreadable: number } {
   let right = 0;
   let wrong = 0;
   let unreadable = 0;

@@ -38,7 +38,9 @@ describe('torch warnings at their step', () => {
     const g = new GraphIndex(trace, trace.__source);
     const tl = new TimelineIndex(trace);
     const at = steps[1]! + 1;
-    expect(stepCaption(trace, g, at)).toBe('warning at line 7: The .grad attribute of a Tensor that is not a leaf Tensor is being accessed.');
+    expect(stepCaption(trace, g, at)).toBe(
+      'warning at line 7: The .grad attribute of a Tensor that is not a leaf Tensor is being accessed.',
+    );
     const scene = sceneAt(g, tl, at);
     expect(scene.current).toBe(-1);
     expect(runningAt(scene, g, tl)).toEqual({ from: 7, to: 7, phase: 'forward' });

@@ -3,7 +3,16 @@ import type { RoomView } from '../api/types';
 import { FakeSource, memoryStore } from '../testing/rooms';
 import { activeRoom, histogram, Lecturer, listen, openRoom, storedToken, type Transport } from './link';
 
-const view = (step: number): RoomView => ({ source: 'x = 1\n', device: 'auto', seed: 0, step, selected: null, zoom: null, view: 'graph', poll: null });
+const view = (step: number): RoomView => ({
+  source: 'x = 1\n',
+  device: 'auto',
+  seed: 0,
+  step,
+  selected: null,
+  zoom: null,
+  view: 'graph',
+  poll: null,
+});
 const state = (version: number, step: number) => ({ type: 'state', state: { code: 'ABCDEF', version, view: view(step) } });
 
 describe('listen', () => {
@@ -39,7 +48,14 @@ describe('Lecturer', () => {
     store.setItem('gradtrace.room.ABCDEF', 'secret');
     store.setItem('gradtrace.room', 'ABCDEF');
     expect(activeRoom(store)).toEqual({ code: 'ABCDEF', token: 'secret' });
-    const lecturer = new Lecturer({ fetch: fetcher as unknown as typeof fetch, events: () => new FakeSource('') }, 'ABCDEF', 'secret', store, () => {}, 0);
+    const lecturer = new Lecturer(
+      { fetch: fetcher as unknown as typeof fetch, events: () => new FakeSource('') },
+      'ABCDEF',
+      'secret',
+      store,
+      () => {},
+      0,
+    );
     lecturer.show(view(1));
     lecturer.show(view(2)); // while the first is in flight
     lecturer.show(view(3)); // replaces view 2

@@ -39,7 +39,9 @@ export function answerBars(values: readonly number[], expected: number | null, b
     counts.set(label, bar);
   }
   if (counts.size <= bars)
-    return [...counts.entries()].sort((a, b) => a[1].value - b[1].value).map(([label, b]) => ({ label, count: b.count, right: isRight(b.value) }));
+    return [...counts.entries()]
+      .sort((a, b) => a[1].value - b[1].value)
+      .map(([label, b]) => ({ label, count: b.count, right: isRight(b.value) }));
   return histogram(values, bars).map((b, i, all) => ({
     label: `${formatNumber(b.from, 3)} to ${formatNumber(b.to, 3)}`,
     count: b.count,

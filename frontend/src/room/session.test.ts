@@ -3,7 +3,17 @@ import { FakeRooms, ManualTimers, memoryStore } from '../testing/rooms';
 import { RoomSession } from './session';
 import type { PageView } from './view';
 
-const page = (over: Partial<PageView> = {}): PageView => ({ source: 'x = 1\n', device: 'auto', seed: 0, step: 0, selected: null, zoom: null, torchviz: false, poll: null, ...over });
+const page = (over: Partial<PageView> = {}): PageView => ({
+  source: 'x = 1\n',
+  device: 'auto',
+  seed: 0,
+  step: 0,
+  selected: null,
+  zoom: null,
+  torchviz: false,
+  poll: null,
+  ...over,
+});
 const settle = () => new Promise((ok) => setTimeout(ok, 0));
 /** The lecturer's throttle (50 ms by default) is 0 here: each view goes once the last is answered. */
 const until = async (ok: () => boolean) => {

@@ -30,7 +30,19 @@ export interface RoomUi {
   error: string;
 }
 
-export const NO_ROOM: RoomUi = { role: 'none', code: '', link: '', status: 'ended', endReason: null, followers: 0, poll: null, answers: null, view: null, sent: null, error: '' };
+export const NO_ROOM: RoomUi = {
+  role: 'none',
+  code: '',
+  link: '',
+  status: 'ended',
+  endReason: null,
+  followers: 0,
+  poll: null,
+  answers: null,
+  view: null,
+  sent: null,
+  error: '',
+};
 
 /** After a 429 (too many updates), the newest view goes again this much later. */
 const RETRY_UPDATE_MS = 1000;

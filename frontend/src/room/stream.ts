@@ -30,7 +30,13 @@ export interface StreamHandlers extends Omit<RoomHandlers, 'connection' | 'close
 }
 
 /** Listen to room `code` until it ends or the returned function is called. */
-export function keepListening(transport: Transport, code: string, handlers: StreamHandlers, token = '', timers: Timers = browserTimers): () => void {
+export function keepListening(
+  transport: Transport,
+  code: string,
+  handlers: StreamHandlers,
+  token = '',
+  timers: Timers = browserTimers,
+): () => void {
   let stopListening: (() => void) | null = null;
   let timer: unknown = null;
   let failures = 0;

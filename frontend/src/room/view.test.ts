@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 import type { RoomView } from '../api/types';
 import { planFollow, pollFor, roomCode, roomInLink, roomView, transformFor, zoomOf, type FollowerPage, type PageView } from './view';
 
-const page = (over: Partial<PageView> = {}): PageView => ({ source: 'x = 1\n', device: 'auto', seed: 0, step: 3, selected: null, zoom: null, torchviz: false, poll: null, ...over });
+const page = (over: Partial<PageView> = {}): PageView => ({
+  source: 'x = 1\n',
+  device: 'auto',
+  seed: 0,
+  step: 3,
+  selected: null,
+  zoom: null,
+  torchviz: false,
+  poll: null,
+  ...over,
+});
 
 describe('roomView', () => {
   it('carries the page, the view kind, and leaves out a node id longer than the server takes', () => {
@@ -13,7 +23,10 @@ describe('roomView', () => {
 });
 
 describe('pollFor', () => {
-  const ids = (...values: number[]) => () => values.shift()!;
+  const ids =
+    (...values: number[]) =>
+    () =>
+      values.shift()!;
   it('keeps the id while the same question stays (asked, then revealed), a new one for a new question or program', () => {
     const draft = { node: 'f2', step: 9, revealed: false };
     const first = pollFor(draft, 'a', null, ids(7))!;
@@ -42,10 +55,19 @@ describe('zoom', () => {
 describe('planFollow', () => {
   const view = (over: Partial<RoomView> = {}): RoomView => ({ ...roomView(page(), null), ...over });
   const shown = { source: 'x = 1\n', device: 'auto', seed: 0 };
-  const student = (over: Partial<FollowerPage> = {}): FollowerPage => ({ shown, running: null, torchviz: false, step: 3, selected: null, ...over });
+  const student = (over: Partial<FollowerPage> = {}): FollowerPage => ({
+    shown,
+    running: null,
+    torchviz: false,
+    step: 3,
+    selected: null,
+    ...over,
+  });
 
   it('runs another program first, at the lecturer’s step, and waits while it runs', () => {
-    expect(planFollow(view({ source: 'y = 2\n', step: 5 }), student())).toEqual({ run: { source: 'y = 2\n', device: 'auto', seed: 0, step: 5, torchviz: false } });
+    expect(planFollow(view({ source: 'y = 2\n', step: 5 }), student())).toEqual({
+      run: { source: 'y = 2\n', device: 'auto', seed: 0, step: 5, torchviz: false },
+    });
     expect(planFollow(view({ seed: 4 }), student()).run?.seed).toBe(4);
     expect(planFollow(view({ source: 'y = 2\n' }), student({ running: { ...shown, source: 'y = 2\n' } }))).toEqual({});
     expect(planFollow(view(), student({ shown: null })).run).toBeDefined();

@@ -95,15 +95,15 @@ export interface Program {
 
 /** What the student's page must do to show `view`: run its program first, else set what differs. */
 export type Plan =
-  | { run: Program & { step: number; torchviz: boolean } }
-  | { run?: undefined; torchviz?: boolean; step?: number; select?: string | null };
+  { run: Program & { step: number; torchviz: boolean } } | { run?: undefined; torchviz?: boolean; step?: number; select?: string | null };
 
 const sameProgram = (a: Program | null, b: Program) => !!a && a.source === b.source && a.device === b.device && a.seed === b.seed;
 
 export function planFollow(view: RoomView, page: FollowerPage): Plan {
   const program = { source: view.source, device: view.device, seed: view.seed };
   const torchviz = view.view === 'torchviz';
-  if (!sameProgram(page.shown, program)) return sameProgram(page.running, program) ? {} : { run: { ...program, step: view.step, torchviz } };
+  if (!sameProgram(page.shown, program))
+    return sameProgram(page.running, program) ? {} : { run: { ...program, step: view.step, torchviz } };
   const plan: Plan = {};
   if (torchviz !== page.torchviz) plan.torchviz = torchviz;
   if (view.step !== page.step) plan.step = view.step;

@@ -12,7 +12,8 @@ function doc(page: string): Document {
   } as unknown as Document;
 }
 
-const template = '<!doctype html><html><head><title>gradtrace</title></head><body><script id="gradtrace-trace" type="application/json">__GRADTRACE_TRACE__</script></body></html>';
+const template =
+  '<!doctype html><html><head><title>gradtrace</title></head><body><script id="gradtrace-trace" type="application/json">__GRADTRACE_TRACE__</script></body></html>';
 
 describe('standalone export', () => {
   it('puts the trace in the template, safe inside <script>', () => {
@@ -26,7 +27,13 @@ describe('standalone export', () => {
     expect(scriptJson({ a: '$&' })).toBe('{"a":"$\\u0026"}');
   });
   it('carries the program, the lesson and the captions next to the trace, safely', () => {
-    const lesson = { title: 'Leaf </script>', text: 'Two paths.', source: 'y = x + 1  # </script>\n', captions: [[7, 'Backward starts & 1'] as [number, string]], torchviz: true };
+    const lesson = {
+      title: 'Leaf </script>',
+      text: 'Two paths.',
+      source: 'y = x + 1  # </script>\n',
+      captions: [[7, 'Backward starts & 1'] as [number, string]],
+      torchviz: true,
+    };
     const page = standaloneHtml(template, fixtures.leaf, 'Leaf', lesson);
     expect(page.match(/<\/script>/g)).toHaveLength(2);
     expect(readEmbeddedLesson(doc(page))).toEqual(lesson);

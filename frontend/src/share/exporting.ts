@@ -37,7 +37,11 @@ export function standaloneHtml(template: string, trace: Trace, title?: string, l
   // The lesson rides in its own <script> next to the trace's, so the template needs no change.
   const extra = lesson ? `<script id="${LESSON_ID}" type="application/json">${scriptJson(lesson)}</script>` : '';
   let page = template.replace(TRACE_TAG, (_, open: string, __: string, close: string) => open + payload + close + extra);
-  if (title) page = page.replace(/<title>[\s\S]*?<\/title>/i, () => `<title>${title.replace(/[<&>"]/g, (c) => `&#${c.charCodeAt(0)};`)} · gradtrace</title>`);
+  if (title)
+    page = page.replace(
+      /<title>[\s\S]*?<\/title>/i,
+      () => `<title>${title.replace(/[<&>"]/g, (c) => `&#${c.charCodeAt(0)};`)} · gradtrace</title>`,
+    );
   return page;
 }
 
@@ -58,7 +62,9 @@ export function readEmbeddedLesson(doc: Document): EmbeddedLesson | null {
       title: typeof l.title === 'string' ? l.title : null,
       text: typeof l.text === 'string' ? l.text : null,
       source: typeof l.source === 'string' ? l.source : '',
-      captions: Array.isArray(l.captions) ? l.captions.filter((c): c is [number, string] => Array.isArray(c) && typeof c[0] === 'number' && typeof c[1] === 'string') : [],
+      captions: Array.isArray(l.captions)
+        ? l.captions.filter((c): c is [number, string] => Array.isArray(c) && typeof c[0] === 'number' && typeof c[1] === 'string')
+        : [],
       torchviz: l.torchviz === true,
     };
   } catch {

@@ -6,12 +6,32 @@ describe('share links', () => {
     const source = 'import torch\nx = torch.tensor(3.0, requires_grad=True)\nprint("π ≈", x * 2)  # ünïcode\n';
     const hash = encodeHash({ source, device: 'cpu', seed: 7, step: 12 });
     expect(hash).toMatch(/^#code=[A-Za-z0-9_-]+&device=cpu&seed=7&step=12$/);
-    expect(decodeHash(hash)).toEqual({ source, device: 'cpu', seed: 7, step: 12, example: null, present: false, captions: new Map(), ask: null, torchviz: false });
+    expect(decodeHash(hash)).toEqual({
+      source,
+      device: 'cpu',
+      seed: 7,
+      step: 12,
+      example: null,
+      present: false,
+      captions: new Map(),
+      ask: null,
+      torchviz: false,
+    });
   });
   it('leaves out a zero seed and a missing step', () => {
     const hash = encodeHash({ source: 'x = 1', device: 'auto', seed: 0, step: null });
     expect(hash).not.toContain('seed');
-    expect(decodeHash(hash)).toEqual({ source: 'x = 1', device: 'auto', seed: 0, step: null, example: null, present: false, captions: new Map(), ask: null, torchviz: false });
+    expect(decodeHash(hash)).toEqual({
+      source: 'x = 1',
+      device: 'auto',
+      seed: 0,
+      step: null,
+      example: null,
+      present: false,
+      captions: new Map(),
+      ask: null,
+      torchviz: false,
+    });
   });
   it('carries the example and presentation mode of a follow-me link', () => {
     const hash = encodeHash({ source: 'x = 1', device: 'cpu', seed: 0, step: 4, example: 'leaf_and_non_leaf', present: true });

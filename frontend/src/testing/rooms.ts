@@ -42,7 +42,8 @@ interface FakeRoom {
 }
 
 const ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const refuse = (status: number, detail: string) => json({ detail }, status);
 
 export class FakeRooms implements Transport {
@@ -119,7 +120,9 @@ export class FakeRooms implements Transport {
 
   /** Streams open on room `code`: the lecturer's (with its token) or followers'. */
   open(code: string, lecturer = false): FakeSource[] {
-    return this.sources.filter((s) => s.readyState !== 2 && s.url.startsWith(`/api/rooms/${code}/events`) && s.url.includes('token=') === lecturer);
+    return this.sources.filter(
+      (s) => s.readyState !== 2 && s.url.startsWith(`/api/rooms/${code}/events`) && s.url.includes('token=') === lecturer,
+    );
   }
 
   followers(code: string): number {
@@ -166,7 +169,12 @@ export class ManualTimers implements Timers {
   }
 }
 
-export function memoryStore(): { items: Map<string, string>; getItem(k: string): string | null; setItem(k: string, v: string): void; removeItem(k: string): void } {
+export function memoryStore(): {
+  items: Map<string, string>;
+  getItem(k: string): string | null;
+  setItem(k: string, v: string): void;
+  removeItem(k: string): void;
+} {
   const items = new Map<string, string>();
   return { items, getItem: (k) => items.get(k) ?? null, setItem: (k, v) => void items.set(k, v), removeItem: (k) => void items.delete(k) };
 }
