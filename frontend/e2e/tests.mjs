@@ -1079,7 +1079,8 @@ function lecturerChecks(viewport) {
         await page.getByRole('button', { name: 'Play' }).click();
         const question = page.getByTestId('predict-question');
         await question.waitFor({ timeout: 20_000 });
-        assert.equal(await page.getByRole('button', { name: 'Play' }).count(), 1, 'playback stopped');
+        // The question shows from the step before its stop; playback halts once that step's animation ends.
+        await until(async () => (await page.getByRole('button', { name: 'Play' }).count()) === 1, 'playback stopped');
         const [at] = await stepCount(page);
         // The first question: PowBackward0 receives ∂loss/∂loss = 1.
         assert.match((await question.textContent()) ?? '', /PowBackward0/);
