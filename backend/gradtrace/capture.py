@@ -27,6 +27,7 @@ from torch._C._autograd import _get_sequence_nr
 
 from gradtrace.identity import identity
 from gradtrace.language.limits import Limits
+from gradtrace.trace.events import Event, Forward, FunctionRan, GradReached
 from gradtrace.trace.models import Trace
 from gradtrace.trace.recorder import FunctionRec, PassRec, Recorder, TensorRec
 from gradtrace.trace.serialize import dump_trace
@@ -50,13 +51,15 @@ class _CaptureRecorder(Recorder):
         super().__init__(limits)
         self.pending: dict[int, int] = {}  # identity(AccumulateGrad) -> Nodes still to run
         self.accumulators: dict[int, list[int]] = {}  # identity(Node) -> AccumulateGrads it feeds
+        # Where each AccumulateGrad's turn came: (timeline position, its identity).
+        self.ready: list[tuple[int, int]] = []
 
     def _post_hook(self, frec: FunctionRec, grad_inputs: Any, grad_outputs: Any) -> None:
         super()._post_hook(frec, grad_inputs, grad_outputs)
         for acc in self.accumulators.get(identity(frec.fn), ()):
             self.pending[acc] -= 1
             if self.pending[acc] == 0:
-                self.timeline.append(("leaf", acc))
+                self.ready.append((len(self.timeline), acc))
 
     def run_grad(self, root: TensorRec, grad_output: Tensor | None) -> None:
         """One recorded `torch.autograd.grad` pass from `root` to every leaf."""
@@ -90,20 +93,24 @@ class _CaptureRecorder(Recorder):
         self.pass_seen.clear()
 
     def _place_leaf_events(self, by_acc: dict[int, tuple[FunctionRec, Tensor | None]]) -> None:
-        marked = {e[1] for e in self.timeline if e[0] == "leaf"}
+        marked = {acc for _, acc in self.ready}
         # An AccumulateGrad whose feeders did not all run still got its gradient: last.
-        late = [("leaf", acc) for acc in by_acc if acc not in marked]
-        timeline: list[tuple[Any, ...]] = []
-        for event in [*self.timeline, *late]:
-            if event[0] != "leaf":
-                timeline.append(event)
-                continue
-            frec, grad = by_acc[event[1]]
-            if grad is None or frec.tensor is None:
-                continue
-            snap = self._blob(grad)
-            timeline.append(("function", 0, frec.id, [], [snap]))
-            timeline.append(("grad", 0, frec.tensor.id, snap, False))
+        end = len(self.timeline)
+        turns = [*self.ready, *((end, acc) for acc in by_acc if acc not in marked)]
+        at: dict[int, list[int]] = {}
+        for position, acc in turns:
+            at.setdefault(position, []).append(acc)
+        timeline: list[Event] = []
+        for position in range(end + 1):
+            for acc in at.get(position, ()):
+                frec, grad = by_acc[acc]
+                if grad is None or frec.tensor is None:
+                    continue
+                snap = self._blob(grad)
+                timeline.append(FunctionRan(0, frec.id, [], [snap]))
+                timeline.append(GradReached(0, frec.tensor.id, snap, False))
+            if position < end:
+                timeline.append(self.timeline[position])
         self.timeline = timeline
 
 
@@ -218,8 +225,8 @@ def capture(
             variables[named[0]] = trec
     _set_modules(rec)
     # The output is made last: its forward event goes after the leaves that feed it.
-    rec.timeline.remove(("forward", root.id))
-    rec.timeline.append(("forward", root.id))
+    rec.timeline.remove(Forward(root.id))
+    rec.timeline.append(Forward(root.id))
     if backward:
         rec.run_grad(root, grad_output)
     data = dump_trace(

@@ -23,6 +23,7 @@ from gradtrace.language.interpreter import Interpreter
 from gradtrace.language.limits import Limits
 from gradtrace.language.namespaces import MODULES
 from gradtrace.language.parse import parse_program
+from gradtrace.trace.events import GradReached
 from gradtrace.trace.models import ErrorInfo
 from gradtrace.trace.recorder import Probe, ProbeDone, Recorder
 from gradtrace.trace.session import clean_torch_state, error_info
@@ -109,8 +110,8 @@ def _compare(
     assert root is not None
     arrived: dict[str, torch.Tensor] = {}
     for event in base.timeline:
-        if event[0] == "grad" and event[1] == 0:
-            arrived[event[2]] = event[3].materialize_tensor()
+        if isinstance(event, GradReached) and event.pass_ == 0:
+            arrived[event.node] = event.grad.materialize_tensor()
     checks: list[LeafCheck] = []
     budget = max_elements
     deadline = started + limits.wall_time_s

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from gradtrace.language.errors import LimitError, ProgramError
 from gradtrace.language.tensor_text import clean_text, scrub
+from gradtrace.trace.events import Freed, LineRan, Raised
 
 if TYPE_CHECKING:
     from gradtrace.trace.recorder import FunctionRec, Recorder
@@ -111,14 +112,14 @@ class BackwardSteps:
         where = self.hook_node
         if where is None and self.in_flight:
             where = self.in_flight[-1].id
-        self.rec.timeline.append(("line", self.rec.current_pass, where, lineno))
+        self.rec.timeline.append(LineRan(self.rec.current_pass, where, lineno))
 
     def failed(self, index: int, exc: BaseException) -> None:
         """The pass raised: the Node the engine was in carries the error."""
         if isinstance(exc, LimitError) or not self.in_flight:
             return
         kind, text = _message(exc)
-        self.rec.timeline.append(("error", index, self.in_flight[-1].id, kind, text))
+        self.rec.timeline.append(Raised(index, self.in_flight[-1].id, kind, text))
 
     def ended(
         self, index: int, retain: bool, saved_names: Callable[[FunctionRec], list[str]]
@@ -139,7 +140,7 @@ class BackwardSteps:
                 self.rec.peeking = False
             if freed:
                 self.freed.update(freed)
-                self.rec.timeline.append(("freed", index, freed))
+                self.rec.timeline.append(Freed(index, freed))
         if self.lines_cut and _LINES_NOTE not in self.rec.truncation:
             self.rec.truncation.append(_LINES_NOTE)
         self.in_flight.clear()

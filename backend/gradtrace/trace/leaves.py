@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 import torch
 
 from gradtrace.identity import identity
+from gradtrace.trace.events import Updated
 from gradtrace.trace.tensordata import Snapshot
 
 if TYPE_CHECKING:
@@ -193,7 +194,7 @@ class LeafLedger:
         grad_snap = self._frozen(grad) if grad is not None else None
         line = getattr(node, "lineno", None)
         rec.timeline.append(
-            ("update", rec.iteration, leaf_rec.id, "value", value, grad_snap, line, label)
+            Updated(rec.iteration, leaf_rec.id, "value", value, grad_snap, line, label)
         )
 
     def _frozen(self, t: Tensor) -> Snapshot:
@@ -240,9 +241,7 @@ class LeafLedger:
             self._remember(leaf, grad)
             snap = self._frozen(grad) if grad is not None else None
             line = getattr(node, "lineno", None)
-            rec.timeline.append(
-                ("update", rec.iteration, leaf_rec.id, "grad", snap, None, line, None)
-            )
+            rec.timeline.append(Updated(rec.iteration, leaf_rec.id, "grad", snap, None, line, None))
 
     def grads_changed(self, node: ast.AST | None) -> None:
         """The evaluator changed a gradient in place (`w.grad.zero_()`): report it now."""

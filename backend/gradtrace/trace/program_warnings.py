@@ -19,6 +19,7 @@ from typing import Any
 
 from gradtrace.language import statements
 from gradtrace.language.tensor_text import clean_text, scrub
+from gradtrace.trace.events import Warned
 from gradtrace.trace.recorder import Recorder
 
 #: At most this many distinct warnings are kept.
@@ -75,7 +76,7 @@ class WarningLog:
         if text in self.seen:
             return
         line = self.seen[text] = program_line(sys._getframe(1))
-        self.recorder.timeline.append(("warning", text, line))
+        self.recorder.timeline.append(Warned(text, line))
 
     def entries(self) -> list[dict[str, Any]]:
         return [{"message": message, "line": line} for message, line in self.seen.items()]

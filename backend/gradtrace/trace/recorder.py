@@ -28,6 +28,7 @@ from gradtrace.language.errors import LimitError
 from gradtrace.language.limits import Limits
 from gradtrace.language.module_tables import module_parameters
 from gradtrace.trace.backward_steps import BackwardSteps
+from gradtrace.trace.events import Event, Forward, Freed, FunctionRan, GradReached, Printed
 from gradtrace.trace.leaves import LeafLedger
 from gradtrace.trace.tensordata import Snapshot
 
@@ -211,7 +212,7 @@ class Recorder:
         self.leaf_accumulators: dict[int, FunctionRec] = {}
         # (source, target) -> kind, in the order the edges were found.
         self.edges: dict[tuple[str, str], str] = {}
-        self.timeline: list[tuple[Any, ...]] = []
+        self.timeline: list[Event] = []
         self.passes: list[PassRec] = []
         self.iteration = 0
         self.current_pass = -1
@@ -333,7 +334,7 @@ class Recorder:
         self.by_tensor[identity(t)] = rec
         self.versions.setdefault(identity(t), []).append(rec)
         self.unfrozen.setdefault(identity(t), []).append(rec)
-        self.timeline.append(("forward", rec.id))
+        self.timeline.append(Forward(rec.id))
         if len(self.tensors) + len(self.functions) > self.prune_at:
             self._prune_during_run()
         return rec
@@ -668,7 +669,7 @@ class Recorder:
             )
         self.stdout.append(text)
         self.ledger.flush()
-        self.timeline.append(("print", text))
+        self.timeline.append(Printed(text))
         self._series_from_print(text, args)
 
     def _series_from_print(self, text: str, args: tuple[Any, ...]) -> None:
@@ -753,7 +754,7 @@ class Recorder:
                     if rec is not None and rec.tensor is tensor and rec.id not in self.pass_seen:
                         self.pass_seen.add(rec.id)
                         self.timeline.append(
-                            ("grad", self.current_pass, rec.id, self._blob(grad), False, None)
+                            GradReached(self.current_pass, rec.id, self._blob(grad), False)
                         )
             return grads
 
@@ -891,16 +892,17 @@ class Recorder:
             for snap in outs:
                 if snap is not None:
                     snap.freeze()
-            self.timeline.append(("function", p, frec.id, ins, outs))
+            self.timeline.append(FunctionRan(p, frec.id, ins, outs))
             leaf = frec.tensor
             total = self.ledger.accumulated(frec.fn.variable, frec.id in self.pass_none_grads)
             if outs and outs[0] is not None and leaf.id not in self.pass_seen:
                 self.pass_seen.add(leaf.id)
-                self.timeline.append(("grad", p, leaf.id, outs[0], False, total))
+                self.timeline.append(GradReached(p, leaf.id, outs[0], False, total))
             elif leaf.id in self.pass_leaf_event:
                 # A hook saw the gradient first: its event shows the sum it led to.
-                k = self.pass_leaf_event[leaf.id]
-                self.timeline[k] = (*self.timeline[k][:5], total)
+                event = self.timeline[self.pass_leaf_event[leaf.id]]
+                assert isinstance(event, GradReached)
+                event.accumulated = total
             return
         fid = identity(frec.fn)
         for k, snap in enumerate(outs):
@@ -909,8 +911,8 @@ class Recorder:
             trec = self.by_output.get((fid, k))
             if trec is not None and trec.id not in self.pass_seen:
                 self.pass_seen.add(trec.id)
-                self.timeline.append(("grad", p, trec.id, snap, False, None))
-        self.timeline.append(("function", p, frec.id, ins, outs))
+                self.timeline.append(GradReached(p, trec.id, snap, False))
+        self.timeline.append(FunctionRan(p, frec.id, ins, outs))
 
     def _register_hook(
         self, t: Tensor, args: tuple[Any, ...], kwargs: dict[str, Any], node: ast.AST
@@ -931,9 +933,7 @@ class Recorder:
             ):
                 self.pass_seen.add(rec.id)
                 self.pass_leaf_event[rec.id] = len(self.timeline)
-                self.timeline.append(
-                    ("grad", self.current_pass, rec.id, self._blob(grad), True, None)
-                )
+                self.timeline.append(GradReached(self.current_pass, rec.id, self._blob(grad), True))
             if not self.in_backward or rec is None:
                 return hook(grad)
             # The lines the hook runs are stepped at this tensor.
@@ -1031,23 +1031,10 @@ class Recorder:
             if (kept := [r for r in recs if r.id in keep])
         }
         self.edges = {e: k for e, k in self.edges.items() if e[0] in keep and e[1] in keep}
-        self.timeline = [
-            ("freed", e[1], [n for n in e[2] if n in keep]) if e[0] == "freed" else e
-            for e in self.timeline
-            if self._event_kept(e, keep)
-        ]
-
-    def _event_kept(self, event: tuple[Any, ...], keep: set[str]) -> bool:
-        kind = event[0]
-        if kind in ("print", "warning"):
-            return True
-        if kind == "forward":
-            return event[1] in keep
-        if kind == "freed":
-            return self.keeps(event[1]) and any(node in keep for node in event[2])
-        if kind == "line":
-            return self.keeps(event[1]) and (event[2] is None or event[2] in keep)
-        return bool(self.keeps(event[1]) and event[2] in keep)
+        self.timeline = [e for e in self.timeline if e.kept(self.keeps, keep)]
+        for e in self.timeline:
+            if isinstance(e, Freed):
+                e.nodes = [n for n in e.nodes if n in keep]
 
 
 def _ranges(values: list[int]) -> str:

@@ -239,56 +239,6 @@ def _relative(value: int | None, first: int) -> int | None:
     return value - first if value is not None and _real_sequence_nr(value) else None
 
 
-def _event(event: tuple[Any, ...], writer: _Writer) -> dict[str, Any]:
-    kind = event[0]
-    if kind == "forward":
-        return {"phase": "forward", "node": event[1]}
-    if kind == "print":
-        return {"phase": "print", "text": event[1]}
-    if kind == "warning":
-        return {"phase": "warning", "message": event[1], "line": event[2]}
-    if kind == "grad":
-        return {
-            "phase": "backward",
-            "node_kind": "tensor",
-            "pass": event[1],
-            "node": event[2],
-            "grad": writer.data(event[3]),
-            "hooked": event[4],
-            "accumulated": writer.data(event[5]) if len(event) > 5 else None,
-        }
-    if kind == "freed":
-        return {"phase": "freed", "pass": event[1], "nodes": event[2]}
-    if kind == "line":
-        return {"phase": "line", "pass": event[1], "node": event[2], "line": event[3]}
-    if kind == "error":
-        return {
-            "phase": "error",
-            "pass": event[1],
-            "node": event[2],
-            "type": event[3],
-            "message": event[4],
-        }
-    if kind == "update":
-        return {
-            "phase": "update",
-            "node": event[2],
-            "what": event[3],
-            "value": writer.data(event[4]),
-            "grad": writer.data(event[5]),
-            "line": event[6],
-            "label": event[7],
-        }
-    return {
-        "phase": "backward",
-        "node_kind": "function",
-        "pass": event[1],
-        "node": event[2],
-        "grad_inputs": [writer.data(s) for s in event[3]],
-        "grad_outputs": [writer.data(s) for s in event[4]],
-    }
-
-
 def build_trace(
     rec: Recorder,
     writer: _Writer,
@@ -317,7 +267,7 @@ def build_trace(
     ]
     first = min(numbers, default=0) if relative_sequence else 0
     nodes.extend(_function_node(f, first, writer, spans) for f in rec.functions)
-    timeline = [_event(e, writer) for e in rec.timeline]
+    timeline = [e.written(writer) for e in rec.timeline]
     if writer.cut:
         rec.truncation.append(
             "tensor values: past the trace size budget only stats and short previews are kept"
