@@ -25,6 +25,17 @@ describe('chain rule in numbers', () => {
     expect(x.terms).toHaveLength(2);
   });
 
+  it('keeps the last rule past the graph being freed and the prints after backward (the end of the leaf example)', () => {
+    const trace = fixtures.leaf;
+    const g = new GraphIndex(trace, trace.__source);
+    const tl = new TimelineIndex(trace);
+    const phases = trace.timeline.map((e) => e.phase);
+    expect(phases.slice(phases.lastIndexOf('backward') + 1)).toContain('freed');
+    const last = ruleAt(trace, g, tl.passOf, tl.length);
+    expect(last?.text).toBe(ruleAt(trace, g, tl.passOf, phases.lastIndexOf('backward') + 1)?.text);
+    expect(last).not.toBeNull();
+  });
+
   it('gives one path for y1 and the seed for the root', () => {
     const all = rules(fixtures.leaf);
     const y1 = all.find((a) => a.r.kind === 'tensor' && a.name === 'y1')!.r as TensorRule;
