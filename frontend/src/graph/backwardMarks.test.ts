@@ -97,12 +97,22 @@ describe('a failed second backward', () => {
     expect(exp.callout).not.toBeNull();
     const text = exp.callout!.lines.join(' ');
     expect(text.replace('…', '')).toBe(`RuntimeError: ${firstSentence(scene.error!.message)}`);
+    // torch's parenthesis is left to the inspector: the callout stays short enough to fit.
+    expect(firstSentence(scene.error!.message)).toBe('Trying to backward through the graph a second time.');
     const r = exp.callout!.rect;
     expect(r.x >= exp.box.x + exp.box.w || r.x + r.w <= exp.box.x).toBe(true);
-    // A canvas as narrow as the graph: kept inside it, whatever it covers.
-    const narrow = draw(0, layout.width).find((d) => d.callout)!.callout!.rect;
+    // A canvas as narrow as the graph: kept inside it, and never over the failing node.
+    const narrowDrawn = draw(0, layout.width);
+    const narrow = narrowDrawn.find((d) => d.callout)!.callout!.rect;
     expect(narrow.x).toBeGreaterThanOrEqual(-0.01);
     expect(narrow.x + narrow.w).toBeLessThanOrEqual(layout.width + 0.01);
+    const apart = (r: typeof narrow, b: typeof narrow) => r.x >= b.x + b.w || b.x >= r.x + r.w || r.y >= b.y + b.h || b.y >= r.y + r.h;
+    expect(apart(narrow, narrowDrawn[op('ExpBackward0')]!.box)).toBe(true);
+    // Room for a narrow callout on one side only (a projector): there, covering no node.
+    const side = draw(0, layout.width + 140);
+    const r2 = side.find((d) => d.callout)!.callout!.rect;
+    expect(r2.x + r2.w).toBeLessThanOrEqual(layout.width + 140.01);
+    for (const d of side) expect(apart(r2, d.box), `the callout covers ${d.title}`).toBe(true);
     for (const d of drawn) if (d !== exp) expect(d.callout).toBeNull();
     // The tag row holds the error tag: the box was sized for it.
     expect(exp.texts.map((t) => t.text)).toContain('✗ RuntimeError');

@@ -10,7 +10,7 @@ import {
   EV_WARNING,
   type TimelineIndex,
 } from '../player/timeline';
-import type { LayoutResult } from './geometry';
+import { TAG_ROOM, type LayoutResult } from './geometry';
 import { KIND_FUNCTION, type BackwardError, type GraphIndex } from './graphIndex';
 import {
   FONTS,
@@ -28,7 +28,7 @@ import {
   type NodeLabels,
 } from './labels';
 import { nodeTags, type Marks } from './tags';
-import { errorCallout } from './backwardMarks';
+import { errorCallout, type Box } from './backwardMarks';
 
 /** Not computed yet at this cursor: drawn as a ghost. */
 export const NODE_PENDING = 0;
@@ -144,6 +144,17 @@ export interface DrawnNode {
   freed: boolean;
 }
 
+/** Every node's box in layout units, its tag row above it included. */
+function nodeBoxes(graph: GraphIndex, layout: LayoutResult, labels: NodeLabels): Box[] {
+  const boxes: Box[] = [];
+  for (let j = 0; j < graph.n; j++) {
+    const w = labels.width[j]!;
+    const h = boxHeight(graph, j);
+    boxes.push({ x: layout.x[j]! - w / 2, y: layout.y[j]! - h / 2 - TAG_ROOM, w, h: h + TAG_ROOM });
+  }
+  return boxes;
+}
+
 export interface Rect {
   x: number;
   y: number;
@@ -203,6 +214,8 @@ export function drawnNodes(args: {
             w,
             i,
             args.viewWidth === undefined ? undefined : [-t.x / k, (args.viewWidth - t.x) / k],
+            nodeBoxes(graph, layout, labels),
+            h,
           )
         : null;
     out.push({
