@@ -120,6 +120,16 @@ describe('a failed second backward', () => {
 });
 
 describe('lines run during backward', () => {
+  it("keeps a hook's line marked while the print it made shows", () => {
+    const trace = fixtures.hooks;
+    const { g, tl, lines } = setup(trace);
+    const k = trace.timeline.findIndex((e) => e.phase === 'print' && e.text.startsWith('y1 grad:'));
+    expect(k).toBeGreaterThan(0);
+    const hookLine = lines.findIndex((l) => l.includes('y1.register_hook')) + 1;
+    expect(trace.timeline[k - 1]).toMatchObject({ phase: 'line', line: hookLine });
+    expect(runningAt(sceneAt(g, tl, k + 1), g, tl)).toEqual({ from: hookLine, to: hookLine, phase: 'backward' });
+  });
+
   it("steps a custom Function's backward body line by line, the editor's mark on each", () => {
     const trace = fixtures.relu;
     const { g, tl, op, lines } = setup(trace);
