@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { runningAt } from '../editor/running';
-import { Player } from '../player/player';
-import { stepCaption } from '../player/caption';
-import { EV_ERROR, EV_FREED, EV_LINE, LINE_STEP, TimelineIndex } from '../player/timeline';
+import { stepCaption } from '../model/caption';
+import { EV_ERROR, EV_FREED, EV_LINE, TimelineIndex } from '../model/timeline';
 import { fixtures } from '../testing/fixtures';
 import { backwardWords, firstSentence, wrap } from './backwardMarks';
-import { GraphIndex, ROLE_INDEX } from './graphIndex';
+import { GraphIndex, ROLE_INDEX } from '../model/graphIndex';
 import { computeLayout } from './layout';
 import { nodeLabels } from './labels';
-import { drawnNodes, pulsesAt, sceneAt } from './scene';
+import { drawnNodes } from './drawn';
+import { pulsesAt, sceneAt } from '../model/scene';
 import { nodeTags, sizingTags } from './tags';
 
 const measure = (s: string) => s.length * 7;
@@ -146,20 +146,6 @@ describe('lines run during backward', () => {
       expect(g.nodes[scene.current]?.kind).toBe('tensor');
       expect(stepCaption(trace, g, k + 1)).toBe(`line ${e.line} runs in the hook of ${g.title(scene.current)}`);
     }
-  });
-
-  it('plays line steps as sub-steps: one step of time passes several of them', () => {
-    const trace = fixtures.relu;
-    const tl = new TimelineIndex(trace);
-    const first = trace.timeline.findIndex((e) => e.phase === 'line');
-    const player = new Player(tl, { baseRate: 1 });
-    player.seek(first + 1);
-    player.play();
-    // At 1 step/s, one second covers the rest of this line step and more lines after it.
-    player.tick(1000);
-    expect(player.cursor - (first + 1)).toBeGreaterThanOrEqual(Math.floor(1 / LINE_STEP));
-    expect(tl.weight(first)).toBe(LINE_STEP);
-    expect(tl.weight(0)).toBe(1);
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GraphIndex } from '../graph/graphIndex';
-import { sceneAt } from '../graph/scene';
+import { GraphIndex } from './graphIndex';
+import { sceneAt } from './scene';
 import { runningAt } from '../editor/running';
 import { fixtures } from '../testing/fixtures';
 import { stepCaption } from './caption';
