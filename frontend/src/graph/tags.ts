@@ -1,5 +1,5 @@
 // The tags (badges) over a node at a step: trouble, gradient check, concept badges
-// and a hook firing. Shared by the renderer and the test-only scene model.
+// and a hook firing. Shared by the renderer and drawn.ts (what the tests read).
 import { FREED_TAG, errorTag } from './backwardMarks';
 import { BADGE_HOOK, BADGE_TEXT } from '../model/concepts';
 import type { GraphIndex } from '../model/graphIndex';
