@@ -2,9 +2,9 @@
 // freed (a pass without retain_graph=True) and the error a later pass raised at the
 // Function it could not run, with torch's own words in a callout under that node.
 import { TAG_ROOM, type LayoutResult } from './geometry';
-import type { GraphIndex } from './graphIndex';
+import type { GraphIndex } from '../model/graphIndex';
 import { FONTS, LABEL_PX, type Measure } from './labels';
-import type { SceneState } from './scene';
+import type { SceneState } from '../model/scene';
 
 export const FREED_TAG = 'freed';
 

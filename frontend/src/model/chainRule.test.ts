@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GraphIndex } from '../graph/graphIndex';
-import { TimelineIndex } from '../player/timeline';
+import { GraphIndex } from './graphIndex';
+import { TimelineIndex } from './timeline';
 import { fixtures } from '../testing/fixtures';
 import type { Trace } from '../api/types';
 import { ruleAt, summedDims, type TensorRule } from './chainRule';

@@ -6,7 +6,7 @@
 // ∂u_f/∂v = grad_input / grad_output (for scalars); localDerivative.ts says what that
 // factor is for each kind of Function. Pure: no DOM, no KaTeX.
 import type { BackwardFunctionEvent, TensorData, Trace } from '../api/types';
-import { EDGE_AUTOGRAD, KIND_FUNCTION, type GraphIndex } from '../graph/graphIndex';
+import { EDGE_AUTOGRAD, KIND_FUNCTION, type GraphIndex } from './graphIndex';
 import { formatNumber, formatShape, knownValues, scalarOf, toNumber } from '../lib/format';
 import { explainFunction, type FunctionExplanation, type LocalDerivative } from './localDerivative';
 import { outputTensor, slotTargets, tensorOf } from './slots';
