@@ -242,12 +242,14 @@ class Recorder:
         self.kept: list[Callable[[int], bool]] = []
         self.focus: int | None = None
         self.prune_at = max(limits.graph_nodes // 4, 256)
-        self.tensor_specials: dict[str, Callable[..., Any]] = {
-            "backward": self._tensor_backward,
-            "register_hook": self._register_hook,
-            "retain_grad": self._retain_grad,
+        # The recorder's own methods that stand in for some calls, kept by name and bound
+        # when asked for: a dict of bound methods would make the recorder a cycle.
+        self.tensor_specials: dict[str, str] = {
+            "backward": "_tensor_backward",
+            "register_hook": "_register_hook",
+            "retain_grad": "_retain_grad",
         }
-        self.call_specials: dict[int, Callable[..., Any]] = {}
+        self.call_specials: dict[int, str] = {}
         # Where the evaluator is: the nn.Module calls and source loops it is inside.
         self.module_stack: list[str] = []
         self.loop_stack: list[list[int]] = []
@@ -266,25 +268,25 @@ class Recorder:
         self.steps = BackwardSteps(self)
 
     def close(self) -> None:
-        """Drop the references that make the recorder a cycle (its bound methods), once done."""
-        self.tensor_specials = {}
-        self.call_specials = {}
+        """Drop what the job gave the recorder that leads back to it (`live_tensors`)."""
         self.live_tensors = list
 
     def bind_specials(self, namespaces: dict[str, Any]) -> None:
         autograd = namespaces["torch.autograd"].members
         self.call_specials = {
-            identity(autograd["grad"]): self._autograd_grad,
-            identity(autograd["backward"]): self._autograd_backward,
+            identity(autograd["grad"]): "_autograd_grad",
+            identity(autograd["backward"]): "_autograd_backward",
         }
 
     # ------------------------------------------------------------------ hooks into the evaluator
 
     def special_call(self, target: Any) -> Callable[..., Any] | None:
-        return self.call_specials.get(identity(target))
+        method = self.call_specials.get(identity(target))
+        return None if method is None else getattr(self, method)
 
     def tensor_special(self, name: str) -> Callable[..., Any] | None:
-        return self.tensor_specials.get(name)
+        method = self.tensor_specials.get(name)
+        return None if method is None else getattr(self, method)
 
     @contextmanager
     def suspended(self) -> Iterator[None]:
