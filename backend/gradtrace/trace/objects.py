@@ -37,7 +37,7 @@ from typing import Any
 import numpy as np
 from pydantic import BaseModel
 
-from gradtrace.trace.models import Event, Span, TensorData, Trace
+from gradtrace.trace.models import Event, LoopFrame, Span, TensorData, Trace
 from gradtrace.trace.tensordata import Snapshot
 
 Convert = Callable[[Any], Any]
@@ -100,7 +100,9 @@ class _Plan:
     cls: type[BaseModel]
     keys: frozenset[str]  # as the JSON names them
     names: frozenset[str]  # as the model does
-    renamed: tuple[tuple[str, str], ...]  # (key, name) of every field, when some differ
+    key_order: tuple[str, ...]  # the JSON names, in the model's order
+    name_order: tuple[str, ...]  # the model's names, in its order
+    renamed: bool  # some field's JSON name is not its name (`pass`, `schema`)
     converted: tuple[tuple[str, Recipe], ...]  # (name, recipe) of the fields to convert
     fields: tuple[tuple[str, str], ...]  # (key, name), in the model's order
     defaults: dict[str, Any]  # name -> FieldInfo of the optional fields
@@ -118,7 +120,9 @@ def _plan(cls: type[BaseModel]) -> _Plan:
         cls=cls,
         keys=frozenset(key for key, _ in fields),
         names=frozenset(name for _, name in fields),
-        renamed=fields if any(key != name for key, name in fields) else (),
+        key_order=tuple(key for key, _ in fields),
+        name_order=tuple(name for _, name in fields),
+        renamed=any(key != name for key, name in fields),
         converted=tuple(converted),
         fields=fields,
         defaults={n: info for n, info in cls.model_fields.items() if not info.is_required()},
@@ -126,6 +130,8 @@ def _plan(cls: type[BaseModel]) -> _Plan:
 
 
 _UNIONS = (typing.Union, types.UnionType)
+# Small models of plain numbers that many nodes hold the same of: one object per value.
+_VALUES: tuple[type[BaseModel], ...] = (Span, LoopFrame)
 
 
 def _recipe(annotation: Any) -> Recipe:
@@ -133,8 +139,8 @@ def _recipe(annotation: Any) -> Recipe:
         return ("event",)
     if annotation is TensorData:
         return ("tensor",)
-    if annotation is Span:
-        return ("span",)
+    if annotation in _VALUES:
+        return ("value", annotation)
     origin = typing.get_origin(annotation)
     args = typing.get_args(annotation)
     if origin is typing.Annotated:
@@ -188,7 +194,6 @@ class _Construction:
     def __init__(self) -> None:
         self._models: dict[type[BaseModel], Convert] = {}
         self._tensors: dict[int, Any] = {}  # id(Snapshot) -> TensorData
-        self._spans: dict[int, Any] = {}  # id(the writer's span dict) -> Span
 
     def convert(self, recipe: Recipe) -> Convert | None:
         if recipe is None:
@@ -198,8 +203,8 @@ class _Construction:
             return self.model(recipe[1])
         if kind == "tensor":
             return self._tensordata()
-        if kind == "span":
-            return self._shared(self.model(Span), self._spans)
+        if kind == "value":
+            return self._by_value(self.model(recipe[1]))
         if kind == "event":
             return self._event()
         if kind == "kinds":
@@ -228,18 +233,16 @@ class _Construction:
 
     def _model(self, plan: _Plan) -> Convert:
         cls = plan.cls
-        keys = plan.keys
         names = plan.names
-        renamed = plan.renamed
+        ordered = _in_model_order(plan)
         converted = tuple((name, self.convert(recipe)) for name, recipe in plan.converted)
 
         def build(data: dict[str, Any]) -> BaseModel:
-            if data.keys() == keys:  # every field given, as build_trace writes them
-                # A new dict: the writer's may be shared (a loop's spans, a snapshot's data).
-                values = {name: data[key] for key, name in renamed} if renamed else dict(data)
-                given = set(names)
-            else:
+            values = ordered(data)
+            if values is None:
                 values, given = _complete(plan, data)
+            else:
+                given = set(names)
             for name, convert in converted:
                 value = values[name]
                 if value is not None:
@@ -253,11 +256,12 @@ class _Construction:
 
         return build
 
-    def _shared(self, build: Convert, made: dict[int, Any]) -> Convert:
-        """`build`, once per object of the writer's (alive for the whole construction)."""
+    def _by_value(self, build: Convert) -> Convert:
+        """`build`, once per distinct value (a dict of plain numbers) in this trace."""
+        made: dict[tuple[Any, ...], Any] = {}
 
-        def shared(data: Any) -> Any:
-            key = id(data)
+        def shared(data: dict[str, Any]) -> Any:
+            key = tuple(data.items())
             found = made.get(key)
             if found is None:
                 found = made[key] = build(data)
@@ -273,7 +277,7 @@ class _Construction:
         def from_dict(data: dict[str, Any]) -> Any:
             values = data["values"]
             if type(values) is ndarray:
-                data = {**data, "values": values.tolist()}
+                data["values"] = values.tolist()
             return build(data)
 
         def tensordata(value: Any) -> Any:
@@ -301,6 +305,36 @@ class _Construction:
             return models[phase](data)
 
         return event
+
+
+def _in_model_order(plan: _Plan) -> Callable[[dict[str, Any]], dict[str, Any] | None]:
+    """The writer's dict made the object's own: its keys the model's names, in the model's
+    order (the order model_dump and the JSON follow). None when it lacks some field.
+
+    Each dict is made for one place in the trace (or, a snapshot's data, built once and
+    shared), so it is reordered in place: the keys from where the orders part are moved
+    to the end, as the writer's order says (learnt from its first dict).
+    """
+    keys = plan.keys
+    key_order = plan.key_order
+    name_order = plan.name_order
+    renamed = plan.renamed
+    moves: dict[tuple[str, ...], tuple[str, ...]] = {}
+
+    def ordered(data: dict[str, Any]) -> dict[str, Any] | None:
+        order = tuple(data)
+        if order != key_order:
+            move = moves.get(order)
+            if move is None:
+                if data.keys() != keys:
+                    return None
+                parted = next(i for i, (a, b) in enumerate(zip(order, key_order)) if a != b)
+                move = moves[order] = key_order[parted:]
+            for key in move:
+                data[key] = data.pop(key)
+        return dict(zip(name_order, data.values())) if renamed else data
+
+    return ordered
 
 
 def _complete(plan: _Plan, data: dict[str, Any]) -> tuple[dict[str, Any], set[str]]:
