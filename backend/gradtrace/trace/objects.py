@@ -212,9 +212,9 @@ class _Construction:
             return lambda data: by_kind[data["kind"]](data)
         if kind == "list":
             item = self._required(recipe[1])
-            if recipe[2]:
+            if recipe[2] and recipe[1] != ("tensor",):  # TensorData's converter takes None
                 return lambda items: [None if x is None else item(x) for x in items]
-            return lambda items: [item(x) for x in items]
+            return lambda items: list(map(item, items))
         if kind == "dict":
             item = self._required(recipe[1])
             return lambda items: {k: None if v is None else item(v) for k, v in items.items()}
@@ -234,22 +234,26 @@ class _Construction:
     def _model(self, plan: _Plan) -> Convert:
         cls = plan.cls
         names = plan.names
-        ordered = _in_model_order(plan)
+        key_order = plan.key_order
+        name_order = plan.name_order
+        renamed = plan.renamed
+        reorder = _reorder(plan)
         converted = tuple((name, self.convert(recipe)) for name, recipe in plan.converted)
 
         def build(data: dict[str, Any]) -> BaseModel:
-            values = ordered(data)
-            if values is None:
-                values, given = _complete(plan, data)
-            else:
-                given = set(names)
+            # The writer's dict becomes the object's own: each is made for one place in
+            # the trace (or, a snapshot's data, built once and shared).
+            given = None
+            if tuple(data) != key_order:
+                data, given = reorder(data)
+            values = dict(zip(name_order, data.values())) if renamed else data
             for name, convert in converted:
                 value = values[name]
                 if value is not None:
                     values[name] = convert(value)  # type: ignore[misc]
             obj = _new(cls)
             _set_dict(obj, values)
-            _set_fields_set(obj, given)
+            _set_fields_set(obj, set(names) if given is None else given)
             _set_extra(obj, None)
             _set_private(obj, None)
             return obj
@@ -282,7 +286,7 @@ class _Construction:
 
         def tensordata(value: Any) -> Any:
             if type(value) is not Snapshot:
-                return from_dict(value)
+                return None if value is None else from_dict(value)
             key = id(value)
             found = made.get(key)
             if found is None:
@@ -307,34 +311,30 @@ class _Construction:
         return event
 
 
-def _in_model_order(plan: _Plan) -> Callable[[dict[str, Any]], dict[str, Any] | None]:
-    """The writer's dict made the object's own: its keys the model's names, in the model's
-    order (the order model_dump and the JSON follow). None when it lacks some field.
+def _reorder(plan: _Plan) -> Callable[[dict[str, Any]], tuple[dict[str, Any], set[str] | None]]:
+    """Puts a dict's keys in the model's order (the order model_dump and the JSON follow),
+    with the defaults of the fields it leaves out (then also saying which it gave).
 
-    Each dict is made for one place in the trace (or, a snapshot's data, built once and
-    shared), so it is reordered in place: the keys from where the orders part are moved
-    to the end, as the writer's order says (learnt from its first dict).
+    A dict with every field is reordered in place: the keys from where the orders part
+    are moved to the end (learnt once per order the writer uses).
     """
     keys = plan.keys
     key_order = plan.key_order
-    name_order = plan.name_order
-    renamed = plan.renamed
     moves: dict[tuple[str, ...], tuple[str, ...]] = {}
 
-    def ordered(data: dict[str, Any]) -> dict[str, Any] | None:
+    def reorder(data: dict[str, Any]) -> tuple[dict[str, Any], set[str] | None]:
         order = tuple(data)
-        if order != key_order:
-            move = moves.get(order)
-            if move is None:
-                if data.keys() != keys:
-                    return None
-                parted = next(i for i, (a, b) in enumerate(zip(order, key_order)) if a != b)
-                move = moves[order] = key_order[parted:]
-            for key in move:
-                data[key] = data.pop(key)
-        return dict(zip(name_order, data.values())) if renamed else data
+        move = moves.get(order)
+        if move is None:
+            if data.keys() != keys:
+                return _complete(plan, data)
+            parted = next(i for i, (a, b) in enumerate(zip(order, key_order)) if a != b)
+            move = moves[order] = key_order[parted:]
+        for key in move:
+            data[key] = data.pop(key)
+        return data, None
 
-    return ordered
+    return reorder
 
 
 def _complete(plan: _Plan, data: dict[str, Any]) -> tuple[dict[str, Any], set[str]]:
@@ -346,8 +346,8 @@ def _complete(plan: _Plan, data: dict[str, Any]) -> tuple[dict[str, Any], set[st
     given: set[str] = set()
     for key, name in plan.fields:
         if key in data:
-            values[name] = data[key]
+            values[key] = data[key]
             given.add(name)
         else:
-            values[name] = plan.defaults[name].get_default(call_default_factory=True)
+            values[key] = plan.defaults[name].get_default(call_default_factory=True)
     return values, given
