@@ -53,7 +53,7 @@ _new = object.__new__
 
 def construct_trace(data: dict[str, Any]) -> Trace:
     """`data` (build_trace's dict, its TensorData materialised) as a Trace."""
-    with _collector_paused():
+    with collector_paused():
         trace = _Construction().model(Trace)(data)
         _promote_young_objects()
     assert isinstance(trace, Trace)
@@ -61,9 +61,9 @@ def construct_trace(data: dict[str, Any]) -> Trace:
 
 
 @contextmanager
-def _collector_paused() -> Iterator[None]:
+def collector_paused() -> Iterator[None]:
     """Tens of thousands of new objects, none of them garbage: the cyclic GC would scan
-    them again at each pass while they are made."""
+    them again at each pass while they are made (reference counting frees the rest)."""
     was = gc.isenabled()
     gc.disable()
     try:

@@ -46,7 +46,10 @@ def _saved_names(kind: type) -> list[str]:
     names = _saved_names_cache.get(kind)
     if names is None:
         names = [n for n in dir(kind) if n.startswith("_saved_")]
-        _saved_names_cache[kind] = names
+        # torch's own Node classes are cached; a program's custom Function is not: its
+        # class leads to the program's code, and so to the job's recorder and tensors.
+        if not issubclass(kind, _BackwardCFunction):
+            _saved_names_cache[kind] = names
     return names
 
 
@@ -88,6 +91,12 @@ def version_of(tensor: Tensor) -> int:
     """torch's count of in-place changes; -1 for an inference tensor, which keeps none
     (made under `torch.inference_mode()`, it cannot be changed in place outside it)."""
     return -1 if tensor.is_inference() else tensor._version
+
+
+def _untracked_freed(recorder: weakref.ReferenceType[Recorder], key: int) -> None:
+    rec = recorder()
+    if rec is not None:
+        rec._release(key)
 
 
 class TensorRec:
@@ -383,7 +392,9 @@ class Recorder:
         self.made += n
         self.untracked_elements[key] = n
         self.untracked_total += n
-        weakref.finalize(t, self._release, key)
+        # The finalizer holds the recorder weakly: the registry of finalizers lives as
+        # long as the process, and the recorder may hold `t` itself (a record of it).
+        weakref.finalize(t, _untracked_freed, weakref.ref(self), key)
         self._check_elements()
 
     def _release(self, key: int) -> None:
@@ -925,25 +936,26 @@ class Recorder:
         rec = self.node_of(t) if self.active else None
         if rec is not None:
             rec.hooks += 1
+        node_id = rec.id if rec is not None else None
+        # torch keeps the hook from C++, where the cyclic GC cannot follow: holding the
+        # recorder (or a record of `t`) strongly would keep them all alive for good.
+        recorder = weakref.ref(self)
 
         def seen_by_hook(grad: Any) -> Any:
-            if (
-                self.in_backward
-                and rec is not None
-                and isinstance(grad, Tensor)
-                and rec.id not in self.pass_seen
-            ):
-                self.pass_seen.add(rec.id)
-                self.pass_leaf_event[rec.id] = len(self.timeline)
-                self.timeline.append(GradReached(self.current_pass, rec.id, self._blob(grad), True))
-            if not self.in_backward or rec is None:
+            owner = recorder()
+            if owner is None or not owner.in_backward or node_id is None:
                 return hook(grad)
+            if isinstance(grad, Tensor) and node_id not in owner.pass_seen:
+                owner.pass_seen.add(node_id)
+                owner.pass_leaf_event[node_id] = len(owner.timeline)
+                event = GradReached(owner.current_pass, node_id, owner._blob(grad), True)
+                owner.timeline.append(event)
             # The lines the hook runs are stepped at this tensor.
-            outer, self.steps.hook_node = self.steps.hook_node, rec.id
+            outer, owner.steps.hook_node = owner.steps.hook_node, node_id
             try:
                 return hook(grad)
             finally:
-                self.steps.hook_node = outer
+                owner.steps.hook_node = outer
 
         return t.register_hook(seen_by_hook)
 
