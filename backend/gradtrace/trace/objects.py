@@ -15,12 +15,11 @@ What differs from validating the JSON, on purpose:
   cheaper than turning each array into that text and back.
 - The contents of one tensor at one moment (a gradient that is one Function's output and
   a tensor's `.grad` event) are one TensorData object wherever the trace meets them, and
-  a source span shared by the nodes of a loop is one Span: as the JSON writes such data
-  once. Treat the Trace as read-only, or copy a part before changing it.
+  equal Spans and LoopFrames (the nodes of one loop iteration) are one object: as the
+  JSON writes such data once. Treat the Trace as read-only, or copy a part first.
 
-Each class's builder is specialised once (which fields to rename or convert, their
-defaults); a construction makes fresh closures over them, so its sharing of TensorData
-and spans lasts one trace.
+Each class's plan is made once (which fields to rename or convert, their defaults); a
+construction makes fresh closures over the plans, so its sharing lasts one trace.
 """
 
 from __future__ import annotations
