@@ -4,12 +4,18 @@ Three program families (a scalar chain, a small MLP, an unrolled RNN) at about 1
 1,000 and 10,000 tensor ops. For each: the median time of the program under CPython +
 torch (the file run with runpy after the same seed, one torch thread, like the engine),
 the median time of gradtrace tracing it to JSON bytes, their ratio, the payload size,
-and the time spent validating the payload into the pydantic Trace.
+and `gradtrace.run` (the same job giving the Trace as objects) against the job.
+
+What is timed is what a caller waits for: the call, until it returns. Each result is let
+go after the clock stops, and a full collection runs between two timed calls, so neither
+side pays for the other's garbage. Letting go of `gradtrace.run`'s Trace (freeing its
+objects, when the caller drops it) is timed apart.
 """
 
 from __future__ import annotations
 
 import contextlib
+import gc
 import io
 import runpy
 import statistics
@@ -75,17 +81,27 @@ print(loss.item())
 FAMILIES = {"scalar chain": chain, "MLP 64-wide": mlp, "unrolled RNN": rnn}
 
 
-def _alternating_ms(first: Any, second: Any) -> tuple[list[float], list[float]]:
+def _alternating_ms(
+    first: Any, second: Any, dropped: list[float] | None = None
+) -> tuple[list[float], list[float]]:
     """Times (ms) of two functions run turn about, so a slow spell of the machine (a
-    shared VM has them) falls on both sides of a ratio rather than on one."""
+    shared VM has them) falls on both sides of a ratio rather than on one. Each result
+    is dropped after the clock stops (the time that takes for `second`'s goes to
+    `dropped`), and the garbage collected before the next call."""
     first()  # warm
     second()
     times: tuple[list[float], list[float]] = ([], [])
     for _ in range(REPEATS):
         for fn, bucket in ((first, times[0]), (second, times[1])):
+            gc.collect()
             start = time.perf_counter()
-            fn()
-            bucket.append((time.perf_counter() - start) * 1000)
+            result = fn()
+            stopped = time.perf_counter()
+            bucket.append((stopped - start) * 1000)
+            del result
+            if dropped is not None and fn is second:
+                dropped.append((time.perf_counter() - stopped) * 1000)
+    gc.collect()
     return times
 
 
@@ -118,8 +134,9 @@ def measure(source: str) -> dict[str, Any]:
         recorded_ms = statistics.median(float(orjson.loads(p)["elapsed_ms"]) for p in payloads[1:])
         payloads.clear()
         # gradtrace.run, the Python API, against the job the service runs, turn about.
+        drop_runs: list[float] = []
         job_runs, api_runs = _alternating_ms(
-            traced, lambda: trace_object(source, device="cpu", seed=0, limits=LIMITS)
+            traced, lambda: trace_object(source, device="cpu", seed=0, limits=LIMITS), drop_runs
         )
         payloads.clear()
         payload = traced()
@@ -140,6 +157,7 @@ def measure(source: str) -> dict[str, Any]:
         "payload_bytes": len(payload),
         "api_ms": statistics.median(api_runs),
         "api_ratio": statistics.median(api_runs) / statistics.median(job_runs),
+        "api_drop_ms": statistics.median(drop_runs),
     }
 
 
@@ -162,6 +180,7 @@ def markdown(rows: list[dict[str, Any]]) -> str:
         "program", "ops", "nodes", "CPython + torch (ms)", "gradtrace (ms)", "ratio",
         "ratio of the best runs", "running and recording (ms)", "its ratio",
         "writing the JSON (ms)", "payload", "gradtrace.run (ms)", "its ratio to the job",
+        "dropping its Trace (ms)",
     ]  # fmt: skip
     return (
         table(
@@ -181,6 +200,7 @@ def markdown(rows: list[dict[str, Any]]) -> str:
                     f"{r['payload_bytes'] / 1e6:.2f} MB",
                     f"{r['api_ms']:.1f}",
                     f"{r['api_ratio']:.2f}x",
+                    f"{r['api_drop_ms']:.1f}",
                 ]
                 for r in rows
             ),
@@ -196,8 +216,9 @@ def _api_target(rows: list[dict[str, Any]]) -> str:
     worst = max((r["api_ratio"] for r in big), default=0.0)
     verdict = "met" if worst <= 1.2 else "not met"
     return (
-        f"`gradtrace.run` (the Trace as Python objects) against the job (JSON bytes), "
-        f"at 1,000 ops and above: at most {worst:.2f}x. Target ≤ 1.2x: **{verdict}**."
+        f"`gradtrace.run` (the Trace as Python objects) against the job (JSON bytes), each "
+        f"timed from the call until it returns, at 1,000 ops and above: at most "
+        f"{worst:.2f}x. Target ≤ 1.2x: **{verdict}**."
     )
 
 

@@ -29,8 +29,9 @@ from gradtrace.identity import identity
 from gradtrace.language.limits import Limits
 from gradtrace.trace.events import Event, Forward, FunctionRan, GradReached
 from gradtrace.trace.models import Trace
+from gradtrace.trace.objects import collector_paused
 from gradtrace.trace.recorder import FunctionRec, PassRec, Recorder, TensorRec
-from gradtrace.trace.serialize import dump_trace
+from gradtrace.trace.serialize import trace_model
 from gradtrace.version import __version__
 
 Tensor = torch.Tensor
@@ -208,6 +209,13 @@ def capture(
             "this tensor has no autograd graph: nothing it came from requires grad "
             "(make a leaf with requires_grad=True; check for torch.no_grad() or .detach())"
         )
+    with collector_paused():
+        return _capture(output, backward, params, grad_output)
+
+
+def _capture(
+    output: Tensor, backward: bool, params: Params | None, grad_output: Tensor | None
+) -> Trace:
     started = time.perf_counter()
     rec = _CaptureRecorder(_LIMITS)
     root = rec.node_of(output)
@@ -229,7 +237,8 @@ def capture(
     rec.timeline.append(Forward(root.id))
     if backward:
         rec.run_grad(root, grad_output)
-    data = dump_trace(
+    # Built as objects from the writer's dict (trace/objects.py), never as JSON read back.
+    return trace_model(
         rec,
         relative_sequence=False,  # the user's own process: torch's numbers, as fn._sequence_nr() gives
         ok=True,
@@ -241,7 +250,6 @@ def capture(
         version=__version__,
         elapsed_ms=round((time.perf_counter() - started) * 1000, 3),
     )
-    return Trace.model_validate_json(data)
 
 
 def _set_modules(rec: Recorder) -> None:

@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import ast
+import weakref
 from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -63,7 +64,9 @@ def _is_freed(frec: FunctionRec, saved_names: list[str]) -> bool:
 
 class BackwardSteps:
     def __init__(self, recorder: Recorder) -> None:
-        self.rec = recorder
+        # Weakly: the recorder owns this, and a cycle would keep every tensor it recorded
+        # alive after the job until the cyclic GC found it.
+        self.rec: Recorder = weakref.proxy(recorder)
         # The Nodes the engine entered and has not left, innermost last.
         self.in_flight: list[FunctionRec] = []
         # The Nodes that ran in the current pass, and every Node found freed so far.

@@ -59,7 +59,9 @@ class LeafLedger:
     """Per leaf (by identity): pending value updates and the last `.grad` reported."""
 
     def __init__(self, recorder: Recorder) -> None:
-        self.rec = recorder
+        # Weakly: the recorder owns this, and a cycle would keep every tensor it recorded
+        # alive after the job until the cyclic GC found it.
+        self.rec: Recorder = weakref.proxy(recorder)
         # Leaves about to change in place, with the source node that changes them.
         self.pending: dict[int, tuple[Tensor, ast.AST | None]] = {}
         # Leaves whose `.grad` is watched: (grad identity, its version, a small copy).

@@ -1,164 +1,352 @@
 """The Trace as pydantic objects, built straight from the writer's dict.
 
-`gradtrace.run` hands the caller a `Trace`. Writing it as JSON and validating that back
-cost 3.5x the job at 10,000 ops (pydantic checks ~14 us per TensorData); the data is our
-own, shaped by `serialize.build_trace`, so each object is made as `model_construct` makes
-one: no validation, the fields set as given, defaults for the rest. The tests compare the
-result with the validated JSON of the same program, field by field.
+`gradtrace.run` and `gradtrace.capture` hand the caller a `Trace`. Writing it as JSON and
+validating that back cost 3.5x the job at 10,000 ops (pydantic checks ~14 us per
+TensorData); the data is our own, shaped by `serialize.build_trace`, so each object is
+made as `model_construct` makes one, without validation: its fields set as given,
+defaults for the rest. The tests compare the result with the validated JSON of the same
+program, field by field.
+
+What differs from validating the JSON, on purpose:
+
+- A float32 tensor's `values` are its numbers as `tensor.tolist()` gives them (0.1 is
+  0.10000000149011612), as one-element tensors and stats already are; the JSON writes
+  arrays in float32's shortest decimal form. Equal as float32, and ~50 ns a number
+  cheaper than turning each array into that text and back.
+- The contents of one tensor at one moment (a gradient that is one Function's output and
+  a tensor's `.grad` event) are one TensorData object wherever the trace meets them, and
+  equal Spans and LoopFrames (the nodes of one loop iteration) are one object: as the
+  JSON writes such data once. Treat the Trace as read-only, or copy a part first.
+
+Each class's plan is made once (which fields to rename or convert, their defaults); a
+construction makes fresh closures over the plans, so its sharing lasts one trace.
 """
 
 from __future__ import annotations
 
 import functools
+import gc
 import types
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-import orjson
 from pydantic import BaseModel
 
-from gradtrace.trace.models import Event, TensorData, Trace, _event_kind
+from gradtrace.trace.models import Event, LoopFrame, Span, TensorData, Trace
 from gradtrace.trace.tensordata import Snapshot
 
 Convert = Callable[[Any], Any]
 
+# Setting a model's slots through their descriptors: object.__setattr__ looks each one up.
+_SLOTS = BaseModel.__dict__
+_set_dict = _SLOTS["__dict__"].__set__
+_set_fields_set = _SLOTS["__pydantic_fields_set__"].__set__
+_set_extra = _SLOTS["__pydantic_extra__"].__set__
+_set_private = _SLOTS["__pydantic_private__"].__set__
+_new = object.__new__
+
 
 def construct_trace(data: dict[str, Any]) -> Trace:
     """`data` (build_trace's dict, its TensorData materialised) as a Trace."""
-    trace = _builder(Trace)(data)
+    with collector_paused():
+        trace = _Construction().model(Trace)(data)
+        _promote_young_objects()
     assert isinstance(trace, Trace)
     return trace
 
 
-def _tensordata(value: Any) -> TensorData | None:
-    if value is None:
-        return None
-    data = value.materialize() if isinstance(value, Snapshot) else value
-    values = data.get("values")
-    if isinstance(values, np.ndarray):
-        # As the JSON writes them: float32 in its shortest decimal form (0.1, not
-        # 0.10000000149011612), which is what a reader of the trace's JSON gets.
-        data = {**data, "values": orjson.loads(orjson.dumps(values, option=_NUMPY))}
-    built = _builder(TensorData)(data)
-    assert isinstance(built, TensorData)
-    return built
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Tens of thousands of new objects, none of them garbage: the cyclic GC would scan
+    them again at each pass while they are made (reference counting frees the rest)."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
-_NUMPY = orjson.OPT_SERIALIZE_NUMPY
+def _promote_young_objects() -> None:
+    """Move every object the cyclic GC tracks to its oldest generation, without a scan.
+
+    The trace's objects are long-lived, and none is part of a cycle. Left young, the
+    first two collections after `run()` returns would scan every one of them (at 10,000
+    ops, 360 ms on top of a 900 ms run); the oldest generation is scanned only when it
+    has grown by a quarter. freeze() then unfreeze() moves them there in constant time.
+    A process that froze objects itself (a forking server) keeps them frozen: then
+    nothing is moved.
+    """
+    if gc.get_freeze_count() == 0:
+        gc.freeze()
+        gc.unfreeze()
+
+
+# ---------------------------------------------------------------------- the plans, made once
+
+# How a field's value is made from its JSON form, as a small tree: made into closures by
+# each construction. None: the value is that already.
+Recipe = tuple[Any, ...] | None
+
+
+@dataclass(frozen=True)
+class _Plan:
+    cls: type[BaseModel]
+    keys: frozenset[str]  # as the JSON names them
+    names: frozenset[str]  # as the model does
+    key_order: tuple[str, ...]  # the JSON names, in the model's order
+    name_order: tuple[str, ...]  # the model's names, in its order
+    renamed: bool  # some field's JSON name is not its name (`pass`, `schema`)
+    converted: tuple[tuple[str, Recipe], ...]  # (name, recipe) of the fields to convert
+    fields: tuple[tuple[str, str], ...]  # (key, name), in the model's order
+    defaults: dict[str, Any]  # name -> FieldInfo of the optional fields
 
 
 @functools.cache
-def _builder(cls: type[BaseModel]) -> Convert:
-    """A function making a `cls` from its dict (keys as the JSON names them)."""
-    fields: list[tuple[str, str, Convert | None]] = []
-    defaults: dict[str, Any] = {}
+def _plan(cls: type[BaseModel]) -> _Plan:
+    fields = tuple((info.alias or name, name) for name, info in cls.model_fields.items())
+    converted = []
     for name, info in cls.model_fields.items():
-        fields.append((info.alias or name, name, _converter(info.annotation)))
-        if not info.is_required():
-            defaults[name] = info
-    keys = {key for key, _, _ in fields}
-    names = {name for _, name, _ in fields}
-    renamed = [(key, name) for key, name, _ in fields if key != name]
-    converted = [(name, convert) for _, name, convert in fields if convert is not None]
-    new = cls.__new__
-
-    def build(data: dict[str, Any]) -> BaseModel:
-        if data.keys() == keys:  # every field given, as build_trace writes most objects
-            values = dict(data)
-            for key, name in renamed:
-                values[name] = values.pop(key)
-            for name, convert in converted:
-                value = values[name]
-                if value is not None:
-                    values[name] = convert(value)
-            given = set(names)
-        else:
-            values = {}
-            for key, name, maybe in fields:
-                if key in data:
-                    value = data[key]
-                    values[name] = value if maybe is None or value is None else maybe(value)
-                else:
-                    values[name] = defaults[name].get_default(call_default_factory=True)
-            given = {name for key, name, _ in fields if key in data}
-        obj = new(cls)
-        object.__setattr__(obj, "__dict__", values)
-        object.__setattr__(obj, "__pydantic_fields_set__", given)
-        object.__setattr__(obj, "__pydantic_extra__", None)
-        object.__setattr__(obj, "__pydantic_private__", None)
-        return obj
-
-    return build
-
-
-def _converter(annotation: Any) -> Convert | None:
-    """How to make a field's value from its JSON form, or None when it is that already."""
-    if annotation is TensorData:
-        return _tensordata
-    if annotation is Event:
-        return _event
-    origin = typing.get_origin(annotation)
-    args = typing.get_args(annotation)
-    if origin is typing.Annotated:
-        return _tagged(args[0]) if typing.get_origin(args[0]) in _UNIONS else _converter(args[0])
-    if origin in _UNIONS:
-        present = [a for a in args if a is not type(None)]
-        if len(present) == 1:
-            return _converter(present[0])  # X | None: None passes through
-        if all(isinstance(a, type) and issubclass(a, BaseModel) for a in present):
-            return _by_kind(present)
-        return None
-    if origin is list:
-        item = _converter(args[0])
-        return None if item is None else functools.partial(_each, item)
-    if origin is dict:
-        item = _converter(args[1])
-        return None if item is None else functools.partial(_each_value, item)
-    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-        return _builder(annotation)
-    return None
+        recipe = _recipe(info.annotation)
+        if recipe is not None:
+            converted.append((name, recipe))
+    return _Plan(
+        cls=cls,
+        keys=frozenset(key for key, _ in fields),
+        names=frozenset(name for _, name in fields),
+        key_order=tuple(key for key, _ in fields),
+        name_order=tuple(name for _, name in fields),
+        renamed=any(key != name for key, name in fields),
+        converted=tuple(converted),
+        fields=fields,
+        defaults={n: info for n, info in cls.model_fields.items() if not info.is_required()},
+    )
 
 
 _UNIONS = (typing.Union, types.UnionType)
+# Small models of plain numbers that many nodes hold the same of: one object per value.
+_VALUES: tuple[type[BaseModel], ...] = (Span, LoopFrame)
 
 
-def _each(convert: Convert, items: list[Any]) -> list[Any]:
-    return [None if x is None else convert(x) for x in items]
+def _recipe(annotation: Any) -> Recipe:
+    if annotation is Event:
+        return ("event",)
+    if annotation is TensorData:
+        return ("tensor",)
+    if annotation in _VALUES:
+        return ("value", annotation)
+    origin = typing.get_origin(annotation)
+    args = typing.get_args(annotation)
+    if origin is typing.Annotated:
+        inner = args[0]
+        if typing.get_origin(inner) in _UNIONS:
+            return _kinds([a for a in typing.get_args(inner) if a is not type(None)])
+        return _recipe(inner)
+    if origin in _UNIONS:
+        present = [a for a in args if a is not type(None)]
+        if len(present) == 1:
+            return _recipe(present[0])  # X | None: None passes through
+        if all(isinstance(a, type) and issubclass(a, BaseModel) for a in present):
+            return _kinds(present)
+        return None
+    if origin is list:
+        item = _recipe(args[0])
+        if item is None:
+            return None
+        nullable = type(None) in typing.get_args(args[0])
+        return ("list", item, nullable)
+    if origin is dict:
+        item = _recipe(args[1])
+        return None if item is None else ("dict", item)
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return ("model", annotation)
+    return None
 
 
-def _each_value(convert: Convert, items: dict[str, Any]) -> dict[str, Any]:
-    return {k: None if v is None else convert(v) for k, v in items.items()}
-
-
-def _tagged(union: Any) -> Convert:
+def _kinds(models: list[type[BaseModel]]) -> Recipe:
     """A union told apart by its `kind` field (graph nodes)."""
-    return _by_kind([a for a in typing.get_args(union) if a is not type(None)])
+    return ("kinds", tuple((m.model_fields["kind"].default, m) for m in models))
 
 
-def _by_kind(models: list[type[BaseModel]]) -> Convert:
-    by_kind: dict[Any, Convert] = {}
-    for model in models:
-        kind = model.model_fields["kind"].default
-        by_kind[kind] = _builder(model)
-    return lambda data: by_kind[data["kind"]](data)
-
-
-def _event_builders() -> dict[str, Convert]:
+@functools.cache
+def _event_models() -> dict[str, type[BaseModel]]:
+    """Each timeline event's model, by its tag (models._event_kind's answer)."""
     outer = typing.get_args(Event)[0]  # the union inside Annotated[..., Discriminator]
-    builders: dict[str, Convert] = {}
+    found: dict[str, type[BaseModel]] = {}
     for member in typing.get_args(outer):
         model, *metadata = typing.get_args(member)
-        tag = next(m.tag for m in metadata if hasattr(m, "tag"))
-        builders[tag] = _builder(model)
-    return builders
+        found[next(m.tag for m in metadata if hasattr(m, "tag"))] = model
+    return found
 
 
-_EVENTS: dict[str, Convert] = {}
+# ---------------------------------------------------------------------- one construction
 
 
-def _event(data: dict[str, Any]) -> Any:
-    if not _EVENTS:
-        _EVENTS.update(_event_builders())
-    return _EVENTS[_event_kind(data)](data)
+class _Construction:
+    """The builders of one trace, and what it makes once and shares (TensorData, spans)."""
+
+    def __init__(self) -> None:
+        self._models: dict[type[BaseModel], Convert] = {}
+        self._tensors: dict[int, Any] = {}  # id(Snapshot) -> TensorData
+
+    def convert(self, recipe: Recipe) -> Convert | None:
+        if recipe is None:
+            return None
+        kind = recipe[0]
+        if kind == "model":
+            return self.model(recipe[1])
+        if kind == "tensor":
+            return self._tensordata()
+        if kind == "value":
+            return self._by_value(self.model(recipe[1]))
+        if kind == "event":
+            return self._event()
+        if kind == "kinds":
+            by_kind = {tag: self.model(m) for tag, m in recipe[1]}
+            return lambda data: by_kind[data["kind"]](data)
+        if kind == "list":
+            item = self._required(recipe[1])
+            if recipe[2] and recipe[1] != ("tensor",):  # TensorData's converter takes None
+                return lambda items: [None if x is None else item(x) for x in items]
+            return lambda items: list(map(item, items))
+        if kind == "dict":
+            item = self._required(recipe[1])
+            return lambda items: {k: None if v is None else item(v) for k, v in items.items()}
+        raise AssertionError(recipe)
+
+    def _required(self, recipe: Recipe) -> Convert:
+        convert = self.convert(recipe)
+        assert convert is not None
+        return convert
+
+    def model(self, cls: type[BaseModel]) -> Convert:
+        found = self._models.get(cls)
+        if found is None:
+            found = self._models[cls] = self._model(_plan(cls))
+        return found
+
+    def _model(self, plan: _Plan) -> Convert:
+        cls = plan.cls
+        names = plan.names
+        key_order = plan.key_order
+        name_order = plan.name_order
+        renamed = plan.renamed
+        reorder = _reorder(plan)
+        converted = tuple((name, self.convert(recipe)) for name, recipe in plan.converted)
+
+        def build(data: dict[str, Any]) -> BaseModel:
+            # The writer's dict becomes the object's own: each is made for one place in
+            # the trace (or, a snapshot's data, built once and shared).
+            given = None
+            if tuple(data) != key_order:
+                data, given = reorder(data)
+            values = dict(zip(name_order, data.values())) if renamed else data
+            for name, convert in converted:
+                value = values[name]
+                if value is not None:
+                    values[name] = convert(value)  # type: ignore[misc]
+            obj = _new(cls)
+            _set_dict(obj, values)
+            _set_fields_set(obj, set(names) if given is None else given)
+            _set_extra(obj, None)
+            _set_private(obj, None)
+            return obj
+
+        return build
+
+    def _by_value(self, build: Convert) -> Convert:
+        """`build`, once per distinct value (a dict of plain numbers) in this trace."""
+        made: dict[tuple[Any, ...], Any] = {}
+
+        def shared(data: dict[str, Any]) -> Any:
+            key = tuple(data.items())
+            found = made.get(key)
+            if found is None:
+                found = made[key] = build(data)
+            return found
+
+        return shared
+
+    def _tensordata(self) -> Convert:
+        build = self.model(TensorData)
+        made = self._tensors
+        ndarray = np.ndarray
+
+        def from_dict(data: dict[str, Any]) -> Any:
+            values = data["values"]
+            if type(values) is ndarray:
+                data["values"] = values.tolist()
+            return build(data)
+
+        def tensordata(value: Any) -> Any:
+            if type(value) is not Snapshot:
+                return None if value is None else from_dict(value)
+            key = id(value)
+            found = made.get(key)
+            if found is None:
+                found = made[key] = from_dict(value.materialize())
+            return found
+
+        return tensordata
+
+    def _event(self) -> Convert:
+        models = {tag: self.model(m) for tag, m in _event_models().items()}
+        tensor_event = models["backward-tensor"]
+        function_event = models["backward-function"]
+
+        def event(data: dict[str, Any]) -> Any:
+            phase = data["phase"]
+            if phase == "backward":
+                if data["node_kind"] == "tensor":
+                    return tensor_event(data)
+                return function_event(data)
+            return models[phase](data)
+
+        return event
+
+
+def _reorder(plan: _Plan) -> Callable[[dict[str, Any]], tuple[dict[str, Any], set[str] | None]]:
+    """Puts a dict's keys in the model's order (the order model_dump and the JSON follow),
+    with the defaults of the fields it leaves out (then also saying which it gave).
+
+    A dict with every field is reordered in place: the keys from where the orders part
+    are moved to the end (learnt once per order the writer uses).
+    """
+    keys = plan.keys
+    key_order = plan.key_order
+    moves: dict[tuple[str, ...], tuple[str, ...]] = {}
+
+    def reorder(data: dict[str, Any]) -> tuple[dict[str, Any], set[str] | None]:
+        order = tuple(data)
+        move = moves.get(order)
+        if move is None:
+            if data.keys() != keys:
+                return _complete(plan, data)
+            parted = next(i for i, (a, b) in enumerate(zip(order, key_order)) if a != b)
+            move = moves[order] = key_order[parted:]
+        for key in move:
+            data[key] = data.pop(key)
+        return data, None
+
+    return reorder
+
+
+def _complete(plan: _Plan, data: dict[str, Any]) -> tuple[dict[str, Any], set[str]]:
+    """A model's values from a dict that leaves some fields out (their defaults)."""
+    unknown = data.keys() - plan.keys
+    if unknown:
+        raise ValueError(f"{plan.cls.__name__} has no field {sorted(unknown)}")
+    values: dict[str, Any] = {}
+    given: set[str] = set()
+    for key, name in plan.fields:
+        if key in data:
+            values[key] = data[key]
+            given.add(name)
+        else:
+            values[key] = plan.defaults[name].get_default(call_default_factory=True)
+    return values, given

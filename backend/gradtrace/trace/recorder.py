@@ -46,7 +46,10 @@ def _saved_names(kind: type) -> list[str]:
     names = _saved_names_cache.get(kind)
     if names is None:
         names = [n for n in dir(kind) if n.startswith("_saved_")]
-        _saved_names_cache[kind] = names
+        # torch's own Node classes are cached; a program's custom Function is not: its
+        # class leads to the program's code, and so to the job's recorder and tensors.
+        if not issubclass(kind, _BackwardCFunction):
+            _saved_names_cache[kind] = names
     return names
 
 
@@ -88,6 +91,12 @@ def version_of(tensor: Tensor) -> int:
     """torch's count of in-place changes; -1 for an inference tensor, which keeps none
     (made under `torch.inference_mode()`, it cannot be changed in place outside it)."""
     return -1 if tensor.is_inference() else tensor._version
+
+
+def _untracked_freed(recorder: weakref.ReferenceType[Recorder], key: int) -> None:
+    rec = recorder()
+    if rec is not None:
+        rec._release(key)
 
 
 class TensorRec:
@@ -242,12 +251,14 @@ class Recorder:
         self.kept: list[Callable[[int], bool]] = []
         self.focus: int | None = None
         self.prune_at = max(limits.graph_nodes // 4, 256)
-        self.tensor_specials: dict[str, Callable[..., Any]] = {
-            "backward": self._tensor_backward,
-            "register_hook": self._register_hook,
-            "retain_grad": self._retain_grad,
+        # The recorder's own methods that stand in for some calls, kept by name and bound
+        # when asked for: a dict of bound methods would make the recorder a cycle.
+        self.tensor_specials: dict[str, str] = {
+            "backward": "_tensor_backward",
+            "register_hook": "_register_hook",
+            "retain_grad": "_retain_grad",
         }
-        self.call_specials: dict[int, Callable[..., Any]] = {}
+        self.call_specials: dict[int, str] = {}
         # Where the evaluator is: the nn.Module calls and source loops it is inside.
         self.module_stack: list[str] = []
         self.loop_stack: list[list[int]] = []
@@ -266,25 +277,25 @@ class Recorder:
         self.steps = BackwardSteps(self)
 
     def close(self) -> None:
-        """Drop the references that make the recorder a cycle (its bound methods), once done."""
-        self.tensor_specials = {}
-        self.call_specials = {}
+        """Drop what the job gave the recorder that leads back to it (`live_tensors`)."""
         self.live_tensors = list
 
     def bind_specials(self, namespaces: dict[str, Any]) -> None:
         autograd = namespaces["torch.autograd"].members
         self.call_specials = {
-            identity(autograd["grad"]): self._autograd_grad,
-            identity(autograd["backward"]): self._autograd_backward,
+            identity(autograd["grad"]): "_autograd_grad",
+            identity(autograd["backward"]): "_autograd_backward",
         }
 
     # ------------------------------------------------------------------ hooks into the evaluator
 
     def special_call(self, target: Any) -> Callable[..., Any] | None:
-        return self.call_specials.get(identity(target))
+        method = self.call_specials.get(identity(target))
+        return None if method is None else getattr(self, method)
 
     def tensor_special(self, name: str) -> Callable[..., Any] | None:
-        return self.tensor_specials.get(name)
+        method = self.tensor_specials.get(name)
+        return None if method is None else getattr(self, method)
 
     @contextmanager
     def suspended(self) -> Iterator[None]:
@@ -381,7 +392,9 @@ class Recorder:
         self.made += n
         self.untracked_elements[key] = n
         self.untracked_total += n
-        weakref.finalize(t, self._release, key)
+        # The finalizer holds the recorder weakly: the registry of finalizers lives as
+        # long as the process, and the recorder may hold `t` itself (a record of it).
+        weakref.finalize(t, _untracked_freed, weakref.ref(self), key)
         self._check_elements()
 
     def _release(self, key: int) -> None:
@@ -923,25 +936,26 @@ class Recorder:
         rec = self.node_of(t) if self.active else None
         if rec is not None:
             rec.hooks += 1
+        node_id = rec.id if rec is not None else None
+        # torch keeps the hook from C++, where the cyclic GC cannot follow: holding the
+        # recorder (or a record of `t`) strongly would keep them all alive for good.
+        recorder = weakref.ref(self)
 
         def seen_by_hook(grad: Any) -> Any:
-            if (
-                self.in_backward
-                and rec is not None
-                and isinstance(grad, Tensor)
-                and rec.id not in self.pass_seen
-            ):
-                self.pass_seen.add(rec.id)
-                self.pass_leaf_event[rec.id] = len(self.timeline)
-                self.timeline.append(GradReached(self.current_pass, rec.id, self._blob(grad), True))
-            if not self.in_backward or rec is None:
+            owner = recorder()
+            if owner is None or not owner.in_backward or node_id is None:
                 return hook(grad)
+            if isinstance(grad, Tensor) and node_id not in owner.pass_seen:
+                owner.pass_seen.add(node_id)
+                owner.pass_leaf_event[node_id] = len(owner.timeline)
+                event = GradReached(owner.current_pass, node_id, owner._blob(grad), True)
+                owner.timeline.append(event)
             # The lines the hook runs are stepped at this tensor.
-            outer, self.steps.hook_node = self.steps.hook_node, rec.id
+            outer, owner.steps.hook_node = owner.steps.hook_node, node_id
             try:
                 return hook(grad)
             finally:
-                self.steps.hook_node = outer
+                owner.steps.hook_node = outer
 
         return t.register_hook(seen_by_hook)
 

@@ -1,0 +1,112 @@
+"""A finished job leaves nothing of the recording for the cyclic GC: the recorder, its
+records, snapshots and tensors are freed by reference counting when the call returns,
+and `gradtrace.run`'s Trace when the caller drops it. A cycle there kept every tensor a
+program made alive until a collection found it, and made that collection scan them all.
+
+The evaluator's own closures (a recursive helper of the builtins, a program's functions)
+are not the recording's and are not asked about here.
+"""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+import torch
+from engine_support import PROGRAMS
+from pydantic import BaseModel
+
+import gradtrace
+
+CHAIN = """import torch
+x = torch.tensor(0.5, requires_grad=True)
+y = x
+for i in range(50):
+    y = y * 0.999 + 0.001
+y.backward()
+print(x.grad)
+"""
+
+SOURCES = [pytest.param(CHAIN, id="scalar chain")] + [
+    pytest.param((PROGRAMS / name).read_text(encoding="utf-8"), id=name)
+    for name in (
+        "p14_multiple_backward.py",
+        "p18_hooks.py",
+        "p21_custom_function.py",
+        "p26_sgd_loop.py",
+        "p37_index_error.py",
+    )
+]
+
+
+def _recording_garbage(call: Callable[[], Any]) -> list[str]:
+    """What of the recording a collection finds after `call()`'s result is dropped."""
+    call()  # torch's and the interpreter's first-use caches are made outside the count
+    gc.collect()
+    gc.disable()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        result = call()
+        del result
+        gc.collect()
+        found = [_describe(o) for o in gc.garbage if _of_the_recording(o)]
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        gc.enable()
+    return found
+
+
+def _of_the_recording(obj: Any) -> bool:
+    module = getattr(type(obj), "__module__", "") or ""
+    return (
+        module.startswith(("gradtrace.trace", "gradtrace.capture"))
+        or isinstance(obj, (torch.Tensor, BaseModel))
+        or (type(obj).__name__ in ("function", "method") and _defined_in_trace(obj))
+    )
+
+
+def _defined_in_trace(fn: Any) -> bool:
+    code = getattr(getattr(fn, "__func__", fn), "__code__", None)
+    filename = Path(code.co_filename).as_posix() if code is not None else ""
+    return "/gradtrace/trace/" in filename or filename.endswith("/gradtrace/capture.py")
+
+
+def _describe(obj: Any) -> str:
+    return f"{type(obj).__module__}.{type(obj).__qualname__}"
+
+
+@pytest.mark.parametrize("source", SOURCES)
+def test_run_leaves_no_cycles(source: str) -> None:
+    assert _recording_garbage(lambda: gradtrace.run(source)) == []
+
+
+@pytest.mark.parametrize("source", SOURCES)
+def test_the_json_job_leaves_no_cycles(source: str) -> None:
+    assert _recording_garbage(lambda: gradtrace.run_json(source)) == []
+
+
+def test_capture_leaves_no_cycles() -> None:
+    torch.manual_seed(0)
+    model = torch.nn.Sequential(torch.nn.Linear(3, 4), torch.nn.Tanh(), torch.nn.Linear(4, 1))
+    x = torch.randn(5, 3)
+
+    def captured() -> Any:
+        return gradtrace.capture(model(x).sum(), params=model)
+
+    assert _recording_garbage(captured) == []
+
+
+def test_the_check_can_fail() -> None:
+    """The same count finds a Trace kept in a cycle."""
+
+    def cyclic() -> Any:
+        trace = gradtrace.run(CHAIN)
+        holder: dict[str, Any] = {"trace": trace}
+        holder["self"] = holder
+        return None
+
+    assert "gradtrace.trace.models.Trace" in _recording_garbage(cyclic)
