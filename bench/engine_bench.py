@@ -4,7 +4,9 @@ Three program families (a scalar chain, a small MLP, an unrolled RNN) at about 1
 1,000 and 10,000 tensor ops. For each: the median time of the program under CPython +
 torch (the file run with runpy after the same seed, one torch thread, like the engine),
 the median time of gradtrace tracing it to JSON bytes, their ratio, the payload size,
-and the time spent validating the payload into the pydantic Trace.
+and the time spent validating the payload into the pydantic Trace; then the same job
+writing the binary trace (trace/binary.py) turn about with the JSON one: each form's
+writing time and size, and the whole job's ratio to CPython + torch with binary writing.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import torch
 
 from bench.tables import table
 from gradtrace import Limits, Trace
+from gradtrace.trace.binary import split
 from gradtrace.trace.session import trace_object, trace_program
 
 REPEATS = 7
@@ -75,18 +78,24 @@ print(loss.item())
 FAMILIES = {"scalar chain": chain, "MLP 64-wide": mlp, "unrolled RNN": rnn}
 
 
-def _alternating_ms(first: Any, second: Any) -> tuple[list[float], list[float]]:
-    """Times (ms) of two functions run turn about, so a slow spell of the machine (a
-    shared VM has them) falls on both sides of a ratio rather than on one."""
-    first()  # warm
-    second()
-    times: tuple[list[float], list[float]] = ([], [])
+def _alternating_ms(*fns: Any) -> tuple[list[float], ...]:
+    """Times (ms) of functions run turn about, so a slow spell of the machine (a shared
+    VM has them) falls on every side of a ratio rather than on one."""
+    for fn in fns:
+        fn()  # warm
+    times: tuple[list[float], ...] = tuple([] for _ in fns)
     for _ in range(REPEATS):
-        for fn, bucket in ((first, times[0]), (second, times[1])):
+        for fn, bucket in zip(fns, times):
             start = time.perf_counter()
             fn()
             bucket.append((time.perf_counter() - start) * 1000)
     return times
+
+
+def _recorded_ms(payload: bytes) -> float:
+    """The trace's own clock (running and recording), read from either form."""
+    head = split(payload)[0] if payload[:4] == b"GTRB" else payload
+    return float(orjson.loads(head)["elapsed_ms"])
 
 
 def measure(source: str) -> dict[str, Any]:
@@ -115,12 +124,23 @@ def measure(source: str) -> dict[str, Any]:
         gradtrace_ms = statistics.median(gradtrace_runs)
         # The trace's own clock stops when the program and its recording are done, before
         # the JSON is written: the rest of the wall time is writing it.
-        recorded_ms = statistics.median(float(orjson.loads(p)["elapsed_ms"]) for p in payloads[1:])
+        recorded_ms = statistics.median(_recorded_ms(p) for p in payloads[1:])
         payloads.clear()
         # gradtrace.run, the Python API, against the job the service runs, turn about.
         job_runs, api_runs = _alternating_ms(
             traced, lambda: trace_object(source, device="cpu", seed=0, limits=LIMITS)
         )
+        payloads.clear()
+        # The binary form against JSON and CPython + torch, turn about.
+        binaries: list[bytes] = []
+
+        def traced_binary() -> None:
+            binaries.append(trace_program(source, device="cpu", seed=0, limits=LIMITS, binary=True))
+
+        cpython_again, json_runs, binary_runs = _alternating_ms(reference, traced, traced_binary)
+        json_writing = [t - _recorded_ms(p) for t, p in zip(json_runs, payloads[1:])]
+        binary_writing = [t - _recorded_ms(p) for t, p in zip(binary_runs, binaries[1:])]
+        binary_payload = binaries[-1]
         payloads.clear()
         payload = traced()
         trace = Trace.model_validate_json(payload)
@@ -140,6 +160,11 @@ def measure(source: str) -> dict[str, Any]:
         "payload_bytes": len(payload),
         "api_ms": statistics.median(api_runs),
         "api_ratio": statistics.median(api_runs) / statistics.median(job_runs),
+        "json_writing_ms": max(statistics.median(json_writing), 0.0),
+        "binary_writing_ms": max(statistics.median(binary_writing), 0.0),
+        "binary_payload_bytes": len(binary_payload),
+        "json_job_ratio": statistics.median(json_runs) / statistics.median(cpython_again),
+        "binary_job_ratio": statistics.median(binary_runs) / statistics.median(cpython_again),
     }
 
 
@@ -151,7 +176,10 @@ def run_engine_bench() -> list[dict[str, Any]]:
             rows.append(row)
             print(
                 f"  {family:13s} {ops:>6,} ops: cpython {row['cpython_ms']:8.1f} ms, "
-                f"gradtrace {row['gradtrace_ms']:8.1f} ms ({row['ratio']:.2f}x)",
+                f"gradtrace {row['gradtrace_ms']:8.1f} ms ({row['ratio']:.2f}x); writing JSON "
+                f"{row['json_writing_ms']:.1f} ms, binary {row['binary_writing_ms']:.1f} ms; "
+                f"{row['payload_bytes'] / 1e6:.2f} MB against {row['binary_payload_bytes'] / 1e6:.2f} MB; "
+                f"job {row['json_job_ratio']:.2f}x JSON, {row['binary_job_ratio']:.2f}x binary",
                 flush=True,
             )
     return rows
@@ -162,6 +190,7 @@ def markdown(rows: list[dict[str, Any]]) -> str:
         "program", "ops", "nodes", "CPython + torch (ms)", "gradtrace (ms)", "ratio",
         "ratio of the best runs", "running and recording (ms)", "its ratio",
         "writing the JSON (ms)", "payload", "gradtrace.run (ms)", "its ratio to the job",
+        "writing JSON / binary, turn about (ms)", "binary payload", "job ratio, JSON / binary",
     ]  # fmt: skip
     return (
         table(
@@ -181,6 +210,9 @@ def markdown(rows: list[dict[str, Any]]) -> str:
                     f"{r['payload_bytes'] / 1e6:.2f} MB",
                     f"{r['api_ms']:.1f}",
                     f"{r['api_ratio']:.2f}x",
+                    f"{r['json_writing_ms']:.1f} / {r['binary_writing_ms']:.1f}",
+                    f"{r['binary_payload_bytes'] / 1e6:.2f} MB",
+                    f"{r['json_job_ratio']:.2f}x / {r['binary_job_ratio']:.2f}x",
                 ]
                 for r in rows
             ),
