@@ -80,15 +80,17 @@ FAMILIES = {"scalar chain": chain, "MLP 64-wide": mlp, "unrolled RNN": rnn}
 
 def _alternating_ms(*fns: Any) -> tuple[list[float], ...]:
     """Times (ms) of functions run turn about, so a slow spell of the machine (a shared
-    VM has them) falls on every side of a ratio rather than on one."""
+    VM has them) falls on every side of a ratio rather than on one. Each round starts
+    with the next function, so none always follows the same other one (and its garbage)."""
     for fn in fns:
         fn()  # warm
     times: tuple[list[float], ...] = tuple([] for _ in fns)
-    for _ in range(REPEATS):
-        for fn, bucket in zip(fns, times):
+    for round_ in range(REPEATS):
+        for k in range(len(fns)):
+            at = (round_ + k) % len(fns)
             start = time.perf_counter()
-            fn()
-            bucket.append((time.perf_counter() - start) * 1000)
+            fns[at]()
+            times[at].append((time.perf_counter() - start) * 1000)
     return times
 
 

@@ -15,6 +15,7 @@ each as a Float32Array view over the answer without parsing a number.
 from __future__ import annotations
 
 import struct
+import sys
 from typing import Any
 
 import numpy as np
@@ -27,7 +28,10 @@ _HEADER = struct.Struct("<4sIII")
 _PADDING = bytes(ALIGN)
 
 # numpy dtypes kept as they are; other floats (float16) travel as float32.
-_WIDTHS = {np.dtype(np.float32): "float32", np.dtype(np.float64): "float64"}
+_FLOAT32 = np.dtype(np.float32)
+_FLOAT64 = np.dtype(np.float64)
+# numpy's native order is torch's: little-endian on every machine torch supports but s390x.
+_NATIVE = sys.byteorder == "little"
 
 
 class Buffers:
@@ -38,20 +42,25 @@ class Buffers:
         self.size = 0
 
     def add(self, values: np.ndarray[Any, Any]) -> dict[str, Any]:
-        """Place a float array; the BufferRef that points to it."""
-        dtype = _WIDTHS.get(values.dtype)
-        if dtype is None:
-            values, dtype = values.astype(np.float32), "float32"
-        # Little-endian and contiguous (no copy on the machines torch runs on).
-        values = np.ascontiguousarray(values, dtype=values.dtype.newbyteorder("<"))
-        ref = {"offset": self.size, "length": int(values.size), "dtype": dtype}
-        self.parts.append(values)  # bytes.join reads the array's own buffer
-        self.size += values.nbytes
-        pad = -self.size % ALIGN
+        """Place a float array; the BufferRef that points to it. Runs once per tensor
+        written, so the common case (a float32 array in row-major order) goes straight."""
+        dtype = values.dtype
+        if dtype == _FLOAT32:
+            name = "float32"
+        elif dtype == _FLOAT64:
+            name = "float64"
+        else:
+            values, name = values.astype(_FLOAT32), "float32"
+        if not (_NATIVE and values.flags.c_contiguous):
+            values = np.ascontiguousarray(values, dtype=values.dtype.newbyteorder("<"))
+        offset = self.size
+        self.parts.append(values)  # bytes.join reads the array's own buffer: one copy
+        end = offset + values.nbytes
+        pad = -end % ALIGN
         if pad:
             self.parts.append(_PADDING[:pad])
-            self.size += pad
-        return ref
+        self.size = end + pad
+        return {"offset": offset, "length": values.size, "dtype": name}
 
 
 def pack(head: bytes, buffers: Buffers | memoryview | None = None) -> bytes:

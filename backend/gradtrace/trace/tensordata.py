@@ -44,6 +44,10 @@ def _number(value: float) -> float | str:
     return "inf" if value > 0 else "-inf"
 
 
+# A binary trace keeps float arrays up to this many elements inline (as JSON numbers):
+# a BufferRef costs more to write than a few numbers, and is no shorter.
+INLINE_MAX = 64
+
 # Tensors up to this many elements are copied when they must be (256 KB of floats);
 # larger ones are summarised at that moment instead.
 _COPY_LIMIT = 65_536
@@ -213,7 +217,7 @@ class Snapshot:
         # booleans stay JSON numbers: only arrays of finite floats go to the buffers.
         if isinstance(values, np.ndarray) and values.dtype.kind == "f":
             data = {**data, "values": buffers.add(values)}
-        if self.shared:
+        if self.shared and self.numel > 1:  # as in written(): a scalar is cheaper inline
             self.json = orjson.Fragment(orjson.dumps(data, option=orjson.OPT_SERIALIZE_NUMPY))
             return self.json
         return data
