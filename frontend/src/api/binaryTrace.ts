@@ -38,16 +38,32 @@ function isRef(value: unknown): value is BufferRef {
   return typeof r.offset === 'number' && typeof r.length === 'number' && (r.dtype === 'float32' || r.dtype === 'float64');
 }
 
+/** A binary trace's float32 values: written back out (a saved trace, the standalone
+ * export) as the nested lists the JSON trace has. */
+class Float32Values extends Float32Array {
+  toJSON(): unknown {
+    return nestValues(this, shapes.get(this) ?? [this.length]);
+  }
+}
+
+class Float64Values extends Float64Array {
+  toJSON(): unknown {
+    return nestValues(this, shapes.get(this) ?? [this.length]);
+  }
+}
+
+const shapes = new WeakMap<FloatValues, readonly number[]>();
+
 function view(buffer: ArrayBuffer, start: number, end: number, ref: BufferRef): FloatValues {
   const width = ref.dtype === 'float64' ? 8 : 4;
   const at = start + ref.offset;
   if (ref.offset < 0 || ref.length < 0 || at % width !== 0 || at + ref.length * width > end) {
     throw new Error('a binary trace refers outside its buffers');
   }
-  if (LITTLE_ENDIAN) return ref.dtype === 'float64' ? new Float64Array(buffer, at, ref.length) : new Float32Array(buffer, at, ref.length);
+  if (LITTLE_ENDIAN) return ref.dtype === 'float64' ? new Float64Values(buffer, at, ref.length) : new Float32Values(buffer, at, ref.length);
   // A big-endian machine reads each number the long way.
   const data = new DataView(buffer, at, ref.length * width);
-  const out = ref.dtype === 'float64' ? new Float64Array(ref.length) : new Float32Array(ref.length);
+  const out = ref.dtype === 'float64' ? new Float64Values(ref.length) : new Float32Values(ref.length);
   for (let i = 0; i < ref.length; i++) out[i] = width === 8 ? data.getFloat64(i * 8, true) : data.getFloat32(i * 4, true);
   return out;
 }
@@ -62,24 +78,27 @@ export function decodeTrace(buffer: ArrayBuffer): Trace {
   const end = start + header.getUint32(12, true);
   if (end !== buffer.byteLength) throw new Error("a binary trace's lengths do not add up");
   const head: unknown = JSON.parse(new TextDecoder().decode(new Uint8Array(buffer, HEADER_BYTES, headBytes)));
-  const walk = (value: unknown): void => {
+  const walk = (value: object): void => {
     if (Array.isArray(value)) {
       for (const item of value) if (item !== null && typeof item === 'object') walk(item);
       return;
     }
     const record = value as Record<string, unknown>;
+    if ('numel' in record && 'values' in record) {
+      // A TensorData: nothing else in it refers to the buffers.
+      const ref = record.values;
+      if (isRef(ref)) {
+        const values = view(buffer, start, end, ref);
+        shapes.set(values, Array.isArray(record.shape) ? (record.shape as number[]) : [values.length]);
+        record.values = values;
+      }
+      return;
+    }
     for (const key in record) {
       const item = record[key];
-      if (item === null || typeof item !== 'object') continue;
-      if (key === 'values' && isRef(item)) {
-        const values = view(buffer, start, end, item);
-        const shape = Array.isArray(record.shape) ? (record.shape as number[]) : [values.length];
-        // Written back out (a saved trace, the standalone export) as the JSON trace has it.
-        Object.defineProperty(values, 'toJSON', { value: () => nestValues(values, shape) });
-        record[key] = values;
-      } else walk(item);
+      if (item !== null && typeof item === 'object') walk(item);
     }
   };
-  walk(head);
+  if (head !== null && typeof head === 'object') walk(head);
   return head as Trace;
 }
