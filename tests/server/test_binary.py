@@ -17,6 +17,10 @@ import numpy as np
 import orjson
 import pytest
 
+from gradtrace.language.limits import Limits
+from gradtrace.sandbox.failures import relabel_memory_error
+from gradtrace.trace.session import trace_program
+
 from .helpers import LiveServer, comparable, start_server, stop_server
 
 BINARY = "application/vnd.gradtrace.trace+binary"
@@ -218,3 +222,20 @@ def test_a_failing_program_in_binary_form(server: LiveServer) -> None:
     response = _post(server, "import torch\nx = torch.ones(3)\nx.backward()\n", accept=BINARY)
     head, _ = read_binary(response.content)
     assert head["ok"] is False and head["error"]["type"] == "RuntimeError"
+
+
+def test_a_memory_error_is_relabelled_in_the_head_and_the_buffers_kept() -> None:
+    # A program whose own error names memory, after tensors that went to the buffers.
+    source = (
+        "import torch\nx = torch.arange(6.0).reshape(2, 3)\n"
+        "raise RuntimeError('DefaultCPUAllocator: can\\'t allocate memory')\n"
+    )
+    body = trace_program(source, device="cpu", seed=0, limits=Limits(), binary=True)
+    before, buffers = read_binary(body)
+    assert before["error"]["type"] == "RuntimeError" and buffers
+    relabelled, was_memory = relabel_memory_error(body, memory_mb=512)
+    assert was_memory
+    head, kept = read_binary(relabelled)
+    assert head["error"]["type"] == "LimitError" and "512 MiB" in head["error"]["message"]
+    assert kept == buffers
+    assert head["nodes"] == before["nodes"]
