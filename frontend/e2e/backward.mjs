@@ -55,13 +55,12 @@ function checks(viewport) {
         const callout = /** @type {{ x: number, y: number, w: number, h: number }} */ (node.callout?.rect);
         // Always inside the canvas, so torch's words are never cut off.
         assert.ok(callout.x >= -0.5 && callout.x + callout.w <= d.canvas.width + 0.5, 'the callout fits the canvas across');
-        // Where the canvas has room (1600×1000), beside the node, covering no node.
-        if (viewport.width >= 1600)
-          for (const other of d.nodes) {
-            const b = other.box;
-            const apart = callout.x >= b.x + b.w || b.x >= callout.x + callout.w || callout.y >= b.y + b.h || b.y >= callout.y + callout.h;
-            assert.ok(apart, `the callout covers ${other.title}`);
-          }
+        // At either size, by the node, covering no node (its own included).
+        for (const other of d.nodes) {
+          const b = other.box;
+          const apart = callout.x >= b.x + b.w || b.x >= callout.x + callout.w || callout.y >= b.y + b.h || b.y >= callout.y + callout.h;
+          assert.ok(apart, `the callout covers ${other.title}`);
+        }
         assert.ok((node.callout?.px ?? 0) >= 12, `the callout's text is readable (${node.callout?.px} px)`);
         await shot('failed-second-backward');
         // The inspector: torch's whole message, at this step.

@@ -8,9 +8,10 @@ import { launch } from './browser.mjs';
 import { startServer } from './server.mjs';
 import { roomTests } from './rooms.mjs';
 import { backwardTests } from './backward.mjs';
+import { truthfulTests } from './truthful.mjs';
 import { tests as pageTests } from './tests.mjs';
 
-const tests = [...pageTests, ...roomTests, ...backwardTests];
+const tests = [...pageTests, ...roomTests, ...backwardTests, ...truthfulTests];
 
 const here = dirname(fileURLToPath(import.meta.url));
 const results = resolve(here, '..', 'test-results');

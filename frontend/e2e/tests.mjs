@@ -629,7 +629,7 @@ async function openAt(page, url, viewport) {
   await traced(page);
 }
 
-/** What the renderer draws, from the scene model (graph/scene.ts drawnNodes). @param {Page} page */
+/** What the renderer draws (graph/drawn.ts drawnNodes). @param {Page} page */
 async function drawn(page) {
   await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
   return /** @type {{ k: number, canvas: Rect & { left: number, top: number, width: number, height: number }, nodes: Drawn[] }} */ (

@@ -1,9 +1,9 @@
 // The line(s) running at a step: the current node's (forward), the line that updated a
 // parameter or that torch warned at, the backward() call's (backward), and within a
 // backward pass the statement a hook or a custom Function's backward runs (a line event).
-import type { GraphIndex } from '../graph/graphIndex';
-import type { SceneState } from '../graph/scene';
-import { EV_WARNING, type TimelineIndex } from '../player/timeline';
+import type { GraphIndex } from '../model/graphIndex';
+import type { SceneState } from '../model/scene';
+import { EV_WARNING, type TimelineIndex } from '../model/timeline';
 import type { Running } from './decorations';
 
 export function runningAt(scene: SceneState, graph: GraphIndex, timeline: TimelineIndex): Running | null {

@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { runningAt } from '../editor/running';
-import { Player } from '../player/player';
-import { stepCaption } from '../player/caption';
-import { EV_ERROR, EV_FREED, EV_LINE, LINE_STEP, TimelineIndex } from '../player/timeline';
+import { stepCaption } from '../model/caption';
+import { EV_ERROR, EV_FREED, TimelineIndex } from '../model/timeline';
 import { fixtures } from '../testing/fixtures';
 import { backwardWords, firstSentence, wrap } from './backwardMarks';
-import { GraphIndex, ROLE_INDEX } from './graphIndex';
+import { GraphIndex, ROLE_INDEX } from '../model/graphIndex';
 import { computeLayout } from './layout';
 import { nodeLabels } from './labels';
-import { drawnNodes, pulsesAt, sceneAt } from './scene';
+import { drawnNodes } from './drawn';
+import { pulsesAt, sceneAt } from '../model/scene';
 import { nodeTags, sizingTags } from './tags';
 
 const measure = (s: string) => s.length * 7;
@@ -97,69 +96,25 @@ describe('a failed second backward', () => {
     expect(exp.callout).not.toBeNull();
     const text = exp.callout!.lines.join(' ');
     expect(text.replace('…', '')).toBe(`RuntimeError: ${firstSentence(scene.error!.message)}`);
+    // torch's parenthesis is left to the inspector: the callout stays short enough to fit.
+    expect(firstSentence(scene.error!.message)).toBe('Trying to backward through the graph a second time.');
     const r = exp.callout!.rect;
     expect(r.x >= exp.box.x + exp.box.w || r.x + r.w <= exp.box.x).toBe(true);
-    // A canvas as narrow as the graph: kept inside it, whatever it covers.
-    const narrow = draw(0, layout.width).find((d) => d.callout)!.callout!.rect;
+    // A canvas as narrow as the graph: kept inside it, and never over the failing node.
+    const narrowDrawn = draw(0, layout.width);
+    const narrow = narrowDrawn.find((d) => d.callout)!.callout!.rect;
     expect(narrow.x).toBeGreaterThanOrEqual(-0.01);
     expect(narrow.x + narrow.w).toBeLessThanOrEqual(layout.width + 0.01);
+    const apart = (r: typeof narrow, b: typeof narrow) => r.x >= b.x + b.w || b.x >= r.x + r.w || r.y >= b.y + b.h || b.y >= r.y + r.h;
+    expect(apart(narrow, narrowDrawn[op('ExpBackward0')]!.box)).toBe(true);
+    // Room for a narrow callout on one side only (a projector): there, covering no node.
+    const side = draw(0, layout.width + 140);
+    const r2 = side.find((d) => d.callout)!.callout!.rect;
+    expect(r2.x + r2.w).toBeLessThanOrEqual(layout.width + 140.01);
+    for (const d of side) expect(apart(r2, d.box), `the callout covers ${d.title}`).toBe(true);
     for (const d of drawn) if (d !== exp) expect(d.callout).toBeNull();
     // The tag row holds the error tag: the box was sized for it.
     expect(exp.texts.map((t) => t.text)).toContain('✗ RuntimeError');
-  });
-});
-
-describe('lines run during backward', () => {
-  it("steps a custom Function's backward body line by line, the editor's mark on each", () => {
-    const trace = fixtures.relu;
-    const { g, tl, op, lines } = setup(trace);
-    const relu = op('MyReLUBackward');
-    const steps = trace.timeline.flatMap((e, k) => (e.phase === 'line' ? [k] : []));
-    expect(steps.length).toBeGreaterThan(0);
-    const body = steps.map((k) => tl.lineOf[k]!);
-    // The backward body's statements, in order, each once.
-    const start = lines.findIndex((l) => l.includes('def backward')) + 1;
-    expect(body).toEqual([start + 1, start + 2, start + 3, start + 4]);
-    for (const k of steps) {
-      expect(tl.kinds[k]).toBe(EV_LINE);
-      const scene = sceneAt(g, tl, k + 1);
-      expect(scene.current).toBe(relu);
-      expect(scene.phase).toBe('backward');
-      expect(runningAt(scene, g, tl)).toEqual({ from: tl.lineOf[k], to: tl.lineOf[k], phase: 'backward' });
-      expect(stepCaption(trace, g, k + 1)).toBe(`line ${tl.lineOf[k]} of MyReLUBackward's backward`);
-    }
-    // Then the Function's own step: the backward() call is marked again.
-    const after = steps[steps.length - 1]! + 1;
-    expect(runningAt(sceneAt(g, tl, after + 1), g, tl)?.from).toBe(trace.passes[0]!.line);
-  });
-
-  it("marks a hook's lines at the tensor whose hook runs", () => {
-    const trace = fixtures.hooks;
-    const { g, tl, lines } = setup(trace);
-    const steps = trace.timeline.flatMap((e, k) => (e.phase === 'line' ? [k] : []));
-    expect(steps.length).toBeGreaterThan(0);
-    for (const k of steps) {
-      const e = trace.timeline[k]!;
-      if (e.phase !== 'line') throw new Error('not a line');
-      expect(lines[e.line - 1]).toMatch(/register_hook|print|return/);
-      const scene = sceneAt(g, tl, k + 1);
-      expect(g.nodes[scene.current]?.kind).toBe('tensor');
-      expect(stepCaption(trace, g, k + 1)).toBe(`line ${e.line} runs in the hook of ${g.title(scene.current)}`);
-    }
-  });
-
-  it('plays line steps as sub-steps: one step of time passes several of them', () => {
-    const trace = fixtures.relu;
-    const tl = new TimelineIndex(trace);
-    const first = trace.timeline.findIndex((e) => e.phase === 'line');
-    const player = new Player(tl, { baseRate: 1 });
-    player.seek(first + 1);
-    player.play();
-    // At 1 step/s, one second covers the rest of this line step and more lines after it.
-    player.tick(1000);
-    expect(player.cursor - (first + 1)).toBeGreaterThanOrEqual(Math.floor(1 / LINE_STEP));
-    expect(tl.weight(first)).toBe(LINE_STEP);
-    expect(tl.weight(0)).toBe(1);
   });
 });
 

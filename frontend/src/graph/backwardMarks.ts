@@ -1,10 +1,10 @@
 // What a backward pass leaves on the graph beyond gradients: the saved tensors torch
 // freed (a pass without retain_graph=True) and the error a later pass raised at the
 // Function it could not run, with torch's own words in a callout under that node.
-import type { LayoutResult } from './geometry';
-import type { GraphIndex } from './graphIndex';
+import { TAG_ROOM, type LayoutResult } from './geometry';
+import type { GraphIndex } from '../model/graphIndex';
 import { FONTS, LABEL_PX, type Measure } from './labels';
-import type { SceneState } from './scene';
+import type { SceneState } from '../model/scene';
 
 export const FREED_TAG = 'freed';
 
@@ -12,10 +12,14 @@ export function errorTag(type: string): string {
   return `✗ ${type}`;
 }
 
-/** The first sentence of torch's message: what the callout on the graph shows. */
+/**
+ * The first sentence of torch's message, less a parenthesis closing it: what the callout
+ * on the graph shows (the whole message is in the inspector and the error pane).
+ */
 export function firstSentence(message: string): string {
   const m = /^(.+?[.!?])(\s|$)/s.exec(message.trim());
-  return (m ? m[1]! : message).trim();
+  const sentence = (m ? m[1]! : message).trim();
+  return sentence.replace(/\s*\([^()]*\)([.!?])$/, '$1');
 }
 
 /** Callout geometry, in layout units. */
@@ -58,11 +62,20 @@ export function wrap(text: string, max: number, measure: (s: string) => number, 
   return lines;
 }
 
+/** A node's box in layout units (its tag row included), for keeping the callout off it. */
+export interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
 /**
- * The callout beside failing node `i`: torch's first sentence, wrapped. Beside it, not
- * under (the ranks above and below are close), on the side with more room in view
- * (`view`: the visible x range in layout units; the whole layout when not given), and
- * kept inside that range, so its words are never cut by the canvas's edge.
+ * The callout by failing node `i`: torch's first sentence, wrapped. Beside it where the
+ * view has room (`view`: the visible x range in layout units; the whole layout when not
+ * given), on the roomier side first, narrower and taller if need be; else under or over
+ * it. Of these, the first that covers no node box (`boxes`, node `i`'s own included),
+ * or the one covering least; always inside the view across, so no word is cut.
  */
 export function errorCallout(
   type: string,
@@ -72,25 +85,57 @@ export function errorCallout(
   boxW: number,
   i: number,
   view?: [number, number],
+  boxes: readonly Box[] = [],
+  boxH = LABEL_PX * 2,
 ): Callout {
   const [x0, x1] = view ?? [0, layout.width];
   const m = (s: string) => measure(s, FONTS.detail);
-  // As wide as the view allows, down to CALLOUT_MIN_W; narrower means more lines.
-  const maxW = Math.max(CALLOUT_MIN_W, Math.min(CALLOUT_MAX_W, x1 - x0));
-  const lines = wrap(
-    `${type}: ${firstSentence(message)}`,
-    maxW - 2 * CALLOUT_PAD,
-    m,
-    maxW < CALLOUT_MAX_W ? 2 * CALLOUT_LINES : CALLOUT_LINES,
-  );
-  const w = Math.ceil(Math.max(...lines.map(m)) + 2 * CALLOUT_PAD);
-  const h = lines.length * CALLOUT_LINE + CALLOUT_PAD;
+  const text = `${type}: ${firstSentence(message)}`;
   const cx = layout.x[i]!;
-  const left = cx - boxW / 2 - x0;
-  const right = x1 - (cx + boxW / 2);
-  let x = right >= left ? boxW / 2 + CALLOUT_GAP : -boxW / 2 - CALLOUT_GAP - w;
-  x = Math.max(x0 - cx, Math.min(x, x1 - cx - w));
-  return { lines, x, y: -h / 2, w, h };
+  const cy = layout.y[i]!;
+  const shape = (maxW: number) => {
+    const lines = wrap(text, maxW - 2 * CALLOUT_PAD, m, maxW < CALLOUT_MAX_W ? 2 * CALLOUT_LINES : CALLOUT_LINES);
+    return { lines, w: Math.ceil(Math.max(...lines.map(m)) + 2 * CALLOUT_PAD), h: lines.length * CALLOUT_LINE + CALLOUT_PAD };
+  };
+  const left = cx - boxW / 2 - x0 - CALLOUT_GAP;
+  const right = x1 - (cx + boxW / 2) - CALLOUT_GAP;
+  const candidates: Callout[] = [];
+  const beside = (room: number, side: 1 | -1) => {
+    if (room < CALLOUT_MIN_W) return;
+    const s = shape(Math.min(CALLOUT_MAX_W, room));
+    const x = side > 0 ? boxW / 2 + CALLOUT_GAP : -boxW / 2 - CALLOUT_GAP - s.w;
+    // Level with the node's middle, else with its top or its bottom edge.
+    for (const y of [-s.h / 2, -boxH / 2, boxH / 2 - s.h]) candidates.push({ ...s, x, y });
+  };
+  beside(Math.max(left, right), right >= left ? 1 : -1);
+  beside(Math.min(left, right), right >= left ? -1 : 1);
+  const across = shape(Math.max(CALLOUT_MIN_W, Math.min(CALLOUT_MAX_W, x1 - x0)));
+  const centred = Math.max(x0 - cx, Math.min(-across.w / 2, x1 - cx - across.w));
+  candidates.push({ ...across, x: centred, y: boxH / 2 + CALLOUT_GAP });
+  candidates.push({ ...across, x: centred, y: -boxH / 2 - TAG_ROOM - CALLOUT_GAP - across.h });
+  for (const c of candidates) c.x = Math.max(x0 - cx, Math.min(c.x, x1 - cx - c.w));
+  const own = boxes[i];
+  let best = candidates[0]!;
+  let bestCover = Infinity;
+  for (const c of candidates) {
+    const r = { x: cx + c.x, y: cy + c.y, w: c.w, h: c.h };
+    // Covering the failing node itself is worst: it is what the callout is about.
+    const cover = covered(r, boxes) + (own ? 1e9 * covered(r, [own]) : 0);
+    if (cover < bestCover) [best, bestCover] = [c, cover];
+    if (cover === 0) break;
+  }
+  return best;
+}
+
+/** The area of node boxes that rect `r` covers. */
+function covered(r: Box, boxes: readonly Box[]): number {
+  let area = 0;
+  for (const b of boxes) {
+    const w = Math.min(r.x + r.w, b.x + b.w) - Math.max(r.x, b.x);
+    const h = Math.min(r.y + r.h, b.y + b.h) - Math.max(r.y, b.y);
+    if (w > 0 && h > 0) area += w * h;
+  }
+  return area;
 }
 
 /** Words for what torch freed of node `i` (the inspector and the hover), '' if nothing. */

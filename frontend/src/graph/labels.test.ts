@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { formatCompact as compact } from '../lib/format';
-import { TimelineIndex } from '../player/timeline';
+import { TimelineIndex } from '../model/timeline';
 import { fixtures } from '../testing/fixtures';
 import { leafTrace } from '../testing/traces';
-import { GraphIndex, KIND_FUNCTION } from './graphIndex';
+import { GraphIndex, KIND_FUNCTION } from '../model/graphIndex';
 import { FONTS, GAP, PAD, boxHeight, gradLabel, labelItems, nodeLabels, tagItems, type Measure } from './labels';
-import { drawnNodes, sceneAt } from './scene';
+import { drawnNodes } from './drawn';
+import { sceneAt } from '../model/scene';
 import { sizingTags } from './tags';
-import { badges } from './concepts';
+import { badges } from '../model/concepts';
 import { computeLayout } from './layout';
 
 /** A stand-in for canvas text: 7 px per character, 8 in monospace (what the tests reason with). */

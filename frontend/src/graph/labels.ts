@@ -6,8 +6,8 @@
 import type { Trace } from '../api/types';
 import { formatCompact, formatShape } from '../lib/format';
 import { FUNCTION_HEIGHT, NODE_HEIGHT, TAG_ROOM } from './geometry';
-import { KIND_FUNCTION, type GraphIndex } from './graphIndex';
-import { historyOf } from './leafState';
+import { KIND_FUNCTION, type GraphIndex } from '../model/graphIndex';
+import { historyOf } from '../model/leafState';
 
 /** Every text on a node is this size in layout units (at zoom 1, CSS px). */
 export const LABEL_PX = 12;

@@ -1,6 +1,6 @@
 // Colours of the graph, from the page's CSS custom properties (so themes live in
 // CSS). Role colours are Okabe-Ito, safe for the common colour-vision deficiencies.
-import { ROLES, type Role } from './graphIndex';
+import { ROLES, type Role } from '../model/graphIndex';
 
 export interface Palette {
   background: string;

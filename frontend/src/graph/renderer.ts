@@ -1,11 +1,11 @@
 // Canvas 2D drawing of a scene: edges, nodes, labels (as zoom allows), pulses and
 // highlights. Everything it draws comes from its arguments; it keeps only caches
 // derived from the layout (edge lengths).
-import { EDGE_INPUT, EDGE_NOGRAD, KIND_FUNCTION, type GraphIndex } from './graphIndex';
+import { EDGE_INPUT, EDGE_NOGRAD, KIND_FUNCTION, type GraphIndex } from '../model/graphIndex';
 import { FONTS, gradLabel, ZOOM, TAG_H, TAG_RISE, TAG_TEXT_PAD, TAG_TEXT_Y, labelItems, tagItems, type NodeLabels } from './labels';
 import { FUNCTION_HEIGHT, NODE_HEIGHT, type LayoutResult } from './geometry';
 import type { Palette } from './palette';
-import { EDGE_BACKWARD, EDGE_HIDDEN, NODE_GRADIENT, NODE_PENDING, type Pulse, type SceneState } from './scene';
+import { EDGE_BACKWARD, EDGE_HIDDEN, NODE_GRADIENT, NODE_PENDING, type Pulse, type SceneState } from '../model/scene';
 import { nodeTags, type Marks } from './tags';
 import { CALLOUT_LINE, CALLOUT_PAD, errorCallout } from './backwardMarks';
 

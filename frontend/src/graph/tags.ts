@@ -1,10 +1,10 @@
 // The tags (badges) over a node at a step: trouble, gradient check, concept badges
-// and a hook firing. Shared by the renderer and the test-only scene model.
+// and a hook firing. Shared by the renderer and drawn.ts (what the tests read).
 import { FREED_TAG, errorTag } from './backwardMarks';
-import { BADGE_HOOK, BADGE_TEXT } from './concepts';
-import type { GraphIndex } from './graphIndex';
-import type { SceneState } from './scene';
-import { TROUBLE_LABELS } from './trouble';
+import { BADGE_HOOK, BADGE_TEXT } from '../model/concepts';
+import type { GraphIndex } from '../model/graphIndex';
+import type { SceneState } from '../model/scene';
+import { TROUBLE_LABELS } from '../model/trouble';
 
 /** Extra marks on nodes: concept badges, trouble flags, gradient-check results. */
 export interface Marks {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { leafTrace } from '../testing/traces';
 import { playerKeyAction } from './keys';
 import { Player } from './player';
-import { TimelineIndex } from './timeline';
+import { TimelineIndex } from '../model/timeline';
 
 function player(): Player {
   return new Player(new TimelineIndex(leafTrace()));

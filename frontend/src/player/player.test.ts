@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { leafTrace, twoPassTrace } from '../testing/traces';
 import { Player } from './player';
-import { TimelineIndex } from './timeline';
+import { GraphIndex } from '../model/graphIndex';
+import { attempt, NO_ATTEMPT, pendingBefore, questionsFor, reveal } from '../model/predict';
+import { LINE_STEP, TimelineIndex } from '../model/timeline';
+import { fixtures } from '../testing/fixtures';
 
 describe('TimelineIndex', () => {
   it('splits the timeline into forward and backward segments', () => {
@@ -127,5 +130,59 @@ describe('Player', () => {
     p.toggle();
     p.toggle();
     expect(p.playing).toBe(false);
+  });
+});
+
+describe('line steps', () => {
+  it('plays line steps as sub-steps: one step of time passes several of them', () => {
+    const trace = fixtures.relu;
+    const tl = new TimelineIndex(trace);
+    const first = trace.timeline.findIndex((e) => e.phase === 'line');
+    const player = new Player(tl, { baseRate: 1 });
+    player.seek(first + 1);
+    player.play();
+    // At 1 step/s, one second covers the rest of this line step and more lines after it.
+    player.tick(1000);
+    expect(player.cursor - (first + 1)).toBeGreaterThanOrEqual(Math.floor(1 / LINE_STEP));
+    expect(tl.weight(first)).toBe(LINE_STEP);
+    expect(tl.weight(0)).toBe(1);
+  });
+});
+
+describe('predict mode', () => {
+  it('stops the player before each chosen step, until it is answered', () => {
+    const t = leafTrace();
+    const p = new Player(new TimelineIndex(t), { baseRate: 10, stepMs: 100 });
+    const g = new GraphIndex(t);
+    const qs = questionsFor(t, g, [12, 10, 7]);
+    expect(qs.map((q) => [q.step, q.stop])).toEqual([
+      [10, 9],
+      [12, 11],
+    ]);
+    let attempts = new Map<number, ReturnType<typeof attempt>>();
+    p.gate = (s) => !!pendingBefore(qs, attempts, s);
+    p.play();
+    for (let i = 0; i < 50; i++) p.tick(100);
+    expect(p.cursor).toBe(8);
+    expect(p.playing).toBe(false);
+    expect(pendingBefore(qs, attempts, p.cursor + 1)?.step).toBe(10);
+    p.stepForward();
+    expect(p.cursor).toBe(8);
+    p.play();
+    expect(p.playing).toBe(false);
+    attempts = new Map([[10, attempt(NO_ATTEMPT, qs[0]!, '-4')]]);
+    p.stepForward();
+    expect(p.cursor).toBe(9);
+    p.play();
+    for (let i = 0; i < 50; i++) p.tick(100);
+    expect(p.cursor).toBe(10);
+    attempts.set(12, reveal(NO_ATTEMPT));
+    p.play();
+    for (let i = 0; i < 50; i++) p.tick(100);
+    expect(p.cursor).toBe(p.length);
+    // Seeking passes the gate: the lecturer may go anywhere.
+    p.gate = () => true;
+    p.seek(3);
+    expect(p.cursor).toBe(3);
   });
 });

@@ -1,6 +1,7 @@
 // The player: a cursor over the timeline, play and pause, speed, passes. No DOM;
 // the view calls tick() from requestAnimationFrame and reads cursor and fraction.
-import type { TimelineIndex } from './timeline';
+import type { Playhead } from '../model/scene';
+import type { TimelineIndex } from '../model/timeline';
 
 export const SPEEDS = [0.25, 0.5, 1, 2, 4, 8, 16, 64, 256] as const;
 
@@ -21,7 +22,7 @@ export interface PlayerSnapshot {
   pass: number | null;
 }
 
-export class Player {
+export class Player implements Playhead {
   /** Events applied: 0 .. length. */
   cursor = 0;
   /** Progress of the latest step's animation, 0 .. 1 (always 1 with reduced motion). */

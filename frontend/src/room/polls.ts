@@ -1,7 +1,7 @@
 // A room's poll: the class answers one number (the gradient, or its first element for
 // a tensor), the lecturer sees how the answers spread before revealing the true one.
 import { formatNumber } from '../lib/format';
-import { close, parseAnswer, type Question } from '../player/predict';
+import { close, parseAnswer, type Question } from '../model/predict';
 import { histogram } from './link';
 
 /** The number the class is asked for: the gradient itself, or its first element. */

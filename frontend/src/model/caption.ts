@@ -1,7 +1,7 @@
 // The current step in words, for the player bar (and its live region).
 import type { Trace } from '../api/types';
-import type { GraphIndex } from '../graph/graphIndex';
-import { historyOf, sgdRate } from '../graph/leafState';
+import type { GraphIndex } from './graphIndex';
+import { historyOf, sgdRate } from './leafState';
 import { flatNumbers, formatCompact, formatNumber, formatShape } from '../lib/format';
 
 export function stepCaption(trace: Trace, g: GraphIndex, cursor: number): string {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GraphIndex } from '../graph/graphIndex';
+import { GraphIndex } from './graphIndex';
 import { leafTrace, td, twoPassTrace } from '../testing/traces';
-import { Player } from './player';
 import {
   answerText,
   attempt,
@@ -43,41 +42,6 @@ describe('predict mode: which steps ask', () => {
     expect(questionAt(t, g, 15)).toMatchObject({ op: 'AccumulateGrad', of: 'x', expected: [4], stop: 15, explain: 16 });
     expect(questionAt(t, g, 7)).toBeNull(); // a tensor step
     expect(questionAt(t, g, 3)).toBeNull(); // forward
-  });
-  it('stops the player before each chosen step, until it is answered', () => {
-    const t = leafTrace();
-    const p = new Player(new TimelineIndex(t), { baseRate: 10, stepMs: 100 });
-    const g = new GraphIndex(t);
-    const qs = questionsFor(t, g, [12, 10, 7]);
-    expect(qs.map((q) => [q.step, q.stop])).toEqual([
-      [10, 9],
-      [12, 11],
-    ]);
-    let attempts = new Map<number, ReturnType<typeof attempt>>();
-    p.gate = (s) => !!pendingBefore(qs, attempts, s);
-    p.play();
-    for (let i = 0; i < 50; i++) p.tick(100);
-    expect(p.cursor).toBe(8);
-    expect(p.playing).toBe(false);
-    expect(pendingBefore(qs, attempts, p.cursor + 1)?.step).toBe(10);
-    p.stepForward();
-    expect(p.cursor).toBe(8);
-    p.play();
-    expect(p.playing).toBe(false);
-    attempts = new Map([[10, attempt(NO_ATTEMPT, qs[0]!, '-4')]]);
-    p.stepForward();
-    expect(p.cursor).toBe(9);
-    p.play();
-    for (let i = 0; i < 50; i++) p.tick(100);
-    expect(p.cursor).toBe(10);
-    attempts.set(12, reveal(NO_ATTEMPT));
-    p.play();
-    for (let i = 0; i < 50; i++) p.tick(100);
-    expect(p.cursor).toBe(p.length);
-    // Seeking passes the gate: the lecturer may go anywhere.
-    p.gate = () => true;
-    p.seek(3);
-    expect(p.cursor).toBe(3);
   });
 });
 

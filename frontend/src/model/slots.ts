@@ -1,7 +1,7 @@
 // Which graph node each gradient slot of a Function event goes to, and the tensor a
 // node stands for. Shared by the chain rule and the local derivatives.
 import type { BackwardFunctionEvent } from '../api/types';
-import { EDGE_AUTOGRAD, type GraphIndex } from '../graph/graphIndex';
+import { EDGE_AUTOGRAD, type GraphIndex } from './graphIndex';
 
 /** The autograd in-edges of Function f, in the order of its next_functions. */
 export function autogradInputs(g: GraphIndex, f: number): number[] {

@@ -2,7 +2,7 @@
 // arriving at that step's Function (its grad_output: ∂root/∂ its output). Pure, no DOM,
 // so a live room can reuse questionAt/checkAnswer/tally to collect a class's answers.
 import type { Trace } from '../api/types';
-import type { GraphIndex } from '../graph/graphIndex';
+import type { GraphIndex } from './graphIndex';
 import { formatNumber, knownValues, toNumber } from '../lib/format';
 
 /** A learner types at most this many numbers (a vector of 12, a 3×4 matrix). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fixtures } from '../testing/fixtures';
-import { TimelineIndex } from '../player/timeline';
+import { TimelineIndex } from './timeline';
 import { badges, BADGE_CUSTOM, BADGE_HOOK, BADGE_NO_DOT_GRAD, BADGE_RETAIN, nodeNotes, stepNote } from './concepts';
 import { GraphIndex } from './graphIndex';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GraphIndex } from '../graph/graphIndex';
-import { TimelineIndex } from '../player/timeline';
+import { GraphIndex } from './graphIndex';
+import { TimelineIndex } from './timeline';
 import { fixtures } from '../testing/fixtures';
 import type { Trace } from '../api/types';
 import { ruleAt, summedDims, type TensorRule } from './chainRule';
@@ -23,6 +23,17 @@ describe('chain rule in numbers', () => {
     expect(x.text).toBe('∂loss/∂x = ∂loss/∂y1 · ∂y1/∂x + ∂loss/∂y2 · ∂y2/∂x = (−4)(1) + (4)(2) = 4');
     expect(x.tex).toContain('(-4)(1) + (4)(2) = 4');
     expect(x.terms).toHaveLength(2);
+  });
+
+  it('keeps the last rule past the graph being freed and the prints after backward (the end of the leaf example)', () => {
+    const trace = fixtures.leaf;
+    const g = new GraphIndex(trace, trace.__source);
+    const tl = new TimelineIndex(trace);
+    const phases = trace.timeline.map((e) => e.phase);
+    expect(phases.slice(phases.lastIndexOf('backward') + 1)).toContain('freed');
+    const last = ruleAt(trace, g, tl.passOf, tl.length);
+    expect(last?.text).toBe(ruleAt(trace, g, tl.passOf, phases.lastIndexOf('backward') + 1)?.text);
+    expect(last).not.toBeNull();
   });
 
   it('gives one path for y1 and the seed for the root', () => {

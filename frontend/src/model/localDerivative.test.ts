@@ -3,7 +3,7 @@
 // The numbers asserted are the gradients torch recorded, or read from them.
 import { describe, expect, it } from 'vitest';
 import type { BackwardFunctionEvent } from '../api/types';
-import { GraphIndex } from '../graph/graphIndex';
+import { GraphIndex } from './graphIndex';
 import { fixtures } from '../testing/fixtures';
 import { explainFunction, type FunctionExplanation } from './localDerivative';
 

@@ -5,8 +5,8 @@
 // by variable or source text, or, for a Function with no output tensor, by an
 // expression ("lin.weightᵀ"); never by the Function's own name. Pure: no DOM.
 import type { BackwardFunctionEvent, TensorData, Trace } from '../api/types';
-import type { GraphIndex } from '../graph/graphIndex';
-import { historyOf } from '../graph/leafState';
+import type { GraphIndex } from './graphIndex';
+import { historyOf } from './leafState';
 import { flatNumbers, formatNumber, formatShape, formatTensor, scalarOf, toNumber } from '../lib/format';
 import { autogradInputs, outputTensor, plainInputs, slotTargets, tensorOf } from './slots';
 

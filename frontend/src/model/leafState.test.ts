@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fixtures } from '../testing/fixtures';
-import { TimelineIndex } from '../player/timeline';
+import { TimelineIndex } from './timeline';
 import { scalarOf } from '../lib/format';
 import { GraphIndex } from './graphIndex';
 import { LeafHistory, sgdRate } from './leafState';

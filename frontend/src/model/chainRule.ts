@@ -6,7 +6,7 @@
 // ∂u_f/∂v = grad_input / grad_output (for scalars); localDerivative.ts says what that
 // factor is for each kind of Function. Pure: no DOM, no KaTeX.
 import type { BackwardFunctionEvent, TensorData, Trace } from '../api/types';
-import { EDGE_AUTOGRAD, KIND_FUNCTION, type GraphIndex } from '../graph/graphIndex';
+import { EDGE_AUTOGRAD, KIND_FUNCTION, type GraphIndex } from './graphIndex';
 import { formatNumber, formatShape, knownValues, scalarOf, toNumber } from '../lib/format';
 import { explainFunction, type FunctionExplanation, type LocalDerivative } from './localDerivative';
 import { outputTensor, slotTargets, tensorOf } from './slots';
@@ -201,10 +201,13 @@ function texRule(rule: string): string {
 }
 
 /** The rule to show at `cursor` (the latest event applied), or null outside backward. */
+const PASSING_PHASES: ReadonlySet<string> = new Set(['print', 'warning', 'freed', 'line']);
+
 export function ruleAt(trace: Trace, g: GraphIndex, passOf: Int32Array, cursor: number): StepRule | null {
-  // The latest backward event applied (prints after it do not hide it).
+  // The latest backward event applied: what only happens around it (a print, a warning,
+  // the graph being freed, a hook's or custom backward's line) does not hide it.
   let k = Math.min(cursor, trace.timeline.length) - 1;
-  while (k >= 0 && (trace.timeline[k]?.phase === 'print' || trace.timeline[k]?.phase === 'warning')) k--;
+  while (k >= 0 && PASSING_PHASES.has(trace.timeline[k]?.phase ?? '')) k--;
   const e = trace.timeline[k];
   if (!e || e.phase !== 'backward') return null;
   const node = g.byId.get(e.node);

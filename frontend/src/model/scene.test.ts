@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TimelineIndex } from '../player/timeline';
+import { TimelineIndex } from './timeline';
 import { fixtures } from '../testing/fixtures';
 import { leafTrace, twoPassTrace } from '../testing/traces';
 import { leafGradAt } from './describe';

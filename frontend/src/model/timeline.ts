@@ -49,7 +49,10 @@ export class TimelineIndex {
   readonly prints: Int32Array;
   /** The source line of each update or warning event (0: not known, or neither). */
   readonly updateLine: Int32Array;
-  /** The source line each line event ran (0: not a line event). */
+  /**
+   * The source line each line event ran, and for a print right after one (a hook's
+   * `print(...)`) that same line, which made it (0: neither).
+   */
   readonly lineOf: Int32Array;
 
   constructor(trace: Pick<Trace, 'timeline' | 'passes'>) {
@@ -73,6 +76,7 @@ export class TimelineIndex {
       } else if (e.phase === 'print') {
         this.kinds[i] = EV_PRINT;
         prints.push(i);
+        if (i > 0 && this.lineOf[i - 1]) this.lineOf[i] = this.lineOf[i - 1]!;
       } else if (e.phase === 'warning') {
         this.kinds[i] = EV_WARNING;
         this.updateLine[i] = e.line ?? 0;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { leafTrace } from '../testing/traces';
 import { GraphIndex } from './graphIndex';
 import { torchvizTrace } from './torchviz';
-import { TimelineIndex } from '../player/timeline';
+import { TimelineIndex } from './timeline';
 import { sceneAt } from './scene';
 
 describe('the torchviz-style view', () => {

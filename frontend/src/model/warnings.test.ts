@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GraphIndex } from '../graph/graphIndex';
-import { sceneAt } from '../graph/scene';
-import { runningAt } from '../editor/running';
 import { fixtures } from '../testing/fixtures';
-import { stepCaption } from './caption';
 import { EV_WARNING, TimelineIndex } from './timeline';
 import { warningsAt } from './warnings';
 
@@ -32,17 +28,5 @@ describe('torch warnings at their step', () => {
     const old = { ...trace, timeline: trace.timeline.filter((e) => e.phase !== 'warning') };
     expect(warningsAt(old, old.timeline.length - 1)).toEqual([]);
     expect(warningsAt(old, old.timeline.length)).toHaveLength(2);
-  });
-
-  it('caption the step and mark its line; the graph does not move', () => {
-    const g = new GraphIndex(trace, trace.__source);
-    const tl = new TimelineIndex(trace);
-    const at = steps[1]! + 1;
-    expect(stepCaption(trace, g, at)).toBe(
-      'warning at line 7: The .grad attribute of a Tensor that is not a leaf Tensor is being accessed.',
-    );
-    const scene = sceneAt(g, tl, at);
-    expect(scene.current).toBe(-1);
-    expect(runningAt(scene, g, tl)).toEqual({ from: 7, to: 7, phase: 'forward' });
   });
 });

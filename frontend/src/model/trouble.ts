@@ -2,7 +2,7 @@
 // Computed once per trace from the recorded values and gradient events.
 import type { TensorData, Trace } from '../api/types';
 import { knownValues, toNumber } from '../lib/format';
-import { slotTargets } from '../panels/slots';
+import { slotTargets } from './slots';
 import type { GraphIndex } from './graphIndex';
 
 export const TROUBLE_NAN = 1;
