@@ -4,7 +4,10 @@ Three program families (a scalar chain, a small MLP, an unrolled RNN) at about 1
 1,000 and 10,000 tensor ops. For each: the median time of the program under CPython +
 torch (the file run with runpy after the same seed, one torch thread, like the engine),
 the median time of gradtrace tracing it to JSON bytes, their ratio, the payload size,
-and `gradtrace.run` (the same job giving the Trace as objects) against the job.
+and `gradtrace.run` (the same job giving the Trace as objects) against the job; then the
+same job writing the binary trace (trace/binary.py) turn about with the JSON one: each
+form's writing time and size, and the whole job's ratio to CPython + torch with binary
+writing.
 
 What is timed is what a caller waits for: the call, until it returns. Each result is let
 go after the clock stops, and a full collection runs between two timed calls, so neither
@@ -29,6 +32,7 @@ import torch
 
 from bench.tables import table
 from gradtrace import Limits, Trace
+from gradtrace.trace.binary import split
 from gradtrace.trace.session import trace_object, trace_program
 
 REPEATS = 7
@@ -81,28 +85,35 @@ print(loss.item())
 FAMILIES = {"scalar chain": chain, "MLP 64-wide": mlp, "unrolled RNN": rnn}
 
 
-def _alternating_ms(
-    first: Any, second: Any, dropped: list[float] | None = None
-) -> tuple[list[float], list[float]]:
-    """Times (ms) of two functions run turn about, so a slow spell of the machine (a
-    shared VM has them) falls on both sides of a ratio rather than on one. Each result
-    is dropped after the clock stops (the time that takes for `second`'s goes to
+def _alternating_ms(*fns: Any, dropped: list[float] | None = None) -> tuple[list[float], ...]:
+    """Times (ms) of functions run turn about, so a slow spell of the machine (a shared VM
+    has them) falls on every side of a ratio rather than on one; each round starts with
+    the next function, so none always follows the same other one. Each result is dropped
+    after the clock stops (the time that takes for the last function's goes to
     `dropped`), and the garbage collected before the next call."""
-    first()  # warm
-    second()
-    times: tuple[list[float], list[float]] = ([], [])
-    for _ in range(REPEATS):
-        for fn, bucket in ((first, times[0]), (second, times[1])):
+    for fn in fns:
+        fn()  # warm
+    times: tuple[list[float], ...] = tuple([] for _ in fns)
+    last = len(fns) - 1
+    for round_ in range(REPEATS):
+        for k in range(len(fns)):
+            at = (round_ + k) % len(fns)
             gc.collect()
             start = time.perf_counter()
-            result = fn()
+            result = fns[at]()
             stopped = time.perf_counter()
-            bucket.append((stopped - start) * 1000)
+            times[at].append((stopped - start) * 1000)
             del result
-            if dropped is not None and fn is second:
+            if dropped is not None and at == last:
                 dropped.append((time.perf_counter() - stopped) * 1000)
     gc.collect()
     return times
+
+
+def _recorded_ms(payload: bytes) -> float:
+    """The trace's own clock (running and recording), read from either form."""
+    head = split(payload)[0] if payload[:4] == b"GTRB" else payload
+    return float(orjson.loads(head)["elapsed_ms"])
 
 
 def measure(source: str) -> dict[str, Any]:
@@ -131,13 +142,26 @@ def measure(source: str) -> dict[str, Any]:
         gradtrace_ms = statistics.median(gradtrace_runs)
         # The trace's own clock stops when the program and its recording are done, before
         # the JSON is written: the rest of the wall time is writing it.
-        recorded_ms = statistics.median(float(orjson.loads(p)["elapsed_ms"]) for p in payloads[1:])
+        recorded_ms = statistics.median(_recorded_ms(p) for p in payloads[1:])
         payloads.clear()
         # gradtrace.run, the Python API, against the job the service runs, turn about.
         drop_runs: list[float] = []
         job_runs, api_runs = _alternating_ms(
-            traced, lambda: trace_object(source, device="cpu", seed=0, limits=LIMITS), drop_runs
+            traced,
+            lambda: trace_object(source, device="cpu", seed=0, limits=LIMITS),
+            dropped=drop_runs,
         )
+        payloads.clear()
+        # The binary form against JSON and CPython + torch, turn about.
+        binaries: list[bytes] = []
+
+        def traced_binary() -> None:
+            binaries.append(trace_program(source, device="cpu", seed=0, limits=LIMITS, binary=True))
+
+        cpython_again, json_runs, binary_runs = _alternating_ms(reference, traced, traced_binary)
+        json_writing = [t - _recorded_ms(p) for t, p in zip(json_runs, payloads[1:])]
+        binary_writing = [t - _recorded_ms(p) for t, p in zip(binary_runs, binaries[1:])]
+        binary_payload = binaries[-1]
         payloads.clear()
         payload = traced()
         trace = Trace.model_validate_json(payload)
@@ -158,6 +182,11 @@ def measure(source: str) -> dict[str, Any]:
         "api_ms": statistics.median(api_runs),
         "api_ratio": statistics.median(api_runs) / statistics.median(job_runs),
         "api_drop_ms": statistics.median(drop_runs),
+        "json_writing_ms": max(statistics.median(json_writing), 0.0),
+        "binary_writing_ms": max(statistics.median(binary_writing), 0.0),
+        "binary_payload_bytes": len(binary_payload),
+        "json_job_ratio": statistics.median(json_runs) / statistics.median(cpython_again),
+        "binary_job_ratio": statistics.median(binary_runs) / statistics.median(cpython_again),
     }
 
 
@@ -169,7 +198,10 @@ def run_engine_bench() -> list[dict[str, Any]]:
             rows.append(row)
             print(
                 f"  {family:13s} {ops:>6,} ops: cpython {row['cpython_ms']:8.1f} ms, "
-                f"gradtrace {row['gradtrace_ms']:8.1f} ms ({row['ratio']:.2f}x)",
+                f"gradtrace {row['gradtrace_ms']:8.1f} ms ({row['ratio']:.2f}x); writing JSON "
+                f"{row['json_writing_ms']:.1f} ms, binary {row['binary_writing_ms']:.1f} ms; "
+                f"{row['payload_bytes'] / 1e6:.2f} MB against {row['binary_payload_bytes'] / 1e6:.2f} MB; "
+                f"job {row['json_job_ratio']:.2f}x JSON, {row['binary_job_ratio']:.2f}x binary",
                 flush=True,
             )
     return rows
@@ -181,6 +213,7 @@ def markdown(rows: list[dict[str, Any]]) -> str:
         "ratio of the best runs", "running and recording (ms)", "its ratio",
         "writing the JSON (ms)", "payload", "gradtrace.run (ms)", "its ratio to the job",
         "dropping its Trace (ms)",
+        "writing JSON / binary, turn about (ms)", "binary payload", "job ratio, JSON / binary",
     ]  # fmt: skip
     return (
         table(
@@ -201,6 +234,9 @@ def markdown(rows: list[dict[str, Any]]) -> str:
                     f"{r['api_ms']:.1f}",
                     f"{r['api_ratio']:.2f}x",
                     f"{r['api_drop_ms']:.1f}",
+                    f"{r['json_writing_ms']:.1f} / {r['binary_writing_ms']:.1f}",
+                    f"{r['binary_payload_bytes'] / 1e6:.2f} MB",
+                    f"{r['json_job_ratio']:.2f}x / {r['binary_job_ratio']:.2f}x",
                 ]
                 for r in rows
             ),

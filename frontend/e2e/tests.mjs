@@ -462,6 +462,35 @@ tests.push(
     },
   },
   {
+    name: 'binary trace: the app asks for it, shows the tensors from its buffers, and saves them as JSON lists',
+    async run({ page, url }) {
+      await page.goto(url);
+      await traced(page);
+      const answer = page.waitForResponse((r) => r.url().endsWith('/api/trace') && r.request().method() === 'POST');
+      const source =
+        'import torch\nw = torch.tensor([[1.5, -2.0], [0.25, 4.0]], requires_grad=True)\nloss = (w * w).sum()\nloss.backward()\n';
+      await freshTrace(page, () => runProgram(page, source));
+      assert.equal((await answer).headers()['content-type'], 'application/vnd.gradtrace.trace+binary');
+      await page.getByRole('button', { name: 'Jump to end' }).click();
+      await until(
+        async () => /value \[\[1\.5, -2\], \[0\.25, 4\]\], gradient \[\[3, -4\], \[0\.5, 8\]\]/.test((await nodeText(page, 'w')) ?? ''),
+        "w's values and gradient in the node list",
+      );
+      await page.getByRole('button', { name: 'Export' }).click();
+      const saved = await downloaded(page, () => page.getByRole('menuitem', { name: 'Trace as JSON' }).click());
+      const json = JSON.parse(readFileSync(saved, 'utf8'));
+      const w = json.nodes.find((/** @type {{name?: string}} */ n) => n.name === 'w');
+      assert.deepEqual(w.value.values, [
+        [1.5, -2],
+        [0.25, 4],
+      ]);
+      assert.deepEqual(w.grad.values, [
+        [3, -4],
+        [0.5, 8],
+      ]);
+    },
+  },
+  {
     name: 'export: SVG and PNG of the graph, the trace as JSON, a standalone page that plays offline',
     async run({ page, context, url, shot }) {
       await page.goto(url);

@@ -7,11 +7,12 @@ was asked (a trace, or a gradient check).
 from __future__ import annotations
 
 import signal
-from typing import Literal
 
 import orjson
 
 from gradtrace.gradcheck import GradCheck
+from gradtrace.sandbox.protocol import Job
+from gradtrace.trace import binary
 from gradtrace.trace.models import ErrorInfo, Trace
 from gradtrace.version import __version__
 
@@ -19,26 +20,26 @@ _MEMORY_MARKERS = ("can't allocate memory", "cannot allocate memory", "out of me
 _SMALLER = "make the tensors or lists smaller"
 
 
-def failure_body(
-    kind: Literal["trace", "gradcheck"], error: ErrorInfo, *, device: str, seed: int
-) -> bytes:
-    if kind == "gradcheck":
+def failure_body(job: Job, error: ErrorInfo) -> bytes:
+    """The answer to `job` in the form it asked for (a trace with no tensors: its binary
+    form is the JSON behind the binary header)."""
+    if job.kind == "gradcheck":
         return GradCheck(ok=False, error=error, eps=0.0).model_dump_json().encode()
     trace = Trace(
         ok=False,
         error=error,
         stdout="",
-        device=device,
+        device=job.device,
         variables={},
         nodes=[],
         edges=[],
         timeline=[],
         passes=[],
         truncated=False,
-        seed=seed,
+        seed=job.seed,
         version=__version__,
     )
-    return trace.to_json()
+    return binary.pack(trace.to_json()) if job.binary else trace.to_json()
 
 
 def memory_message(memory_mb: int) -> str:
@@ -104,7 +105,8 @@ def relabel_memory_error(body: bytes, *, memory_mb: int) -> tuple[bytes, bool]:
     # orjson writes fields in model order, so "ok" sits near the start: a cheap check first.
     if b'"ok":false' not in body[:200]:
         return body, False
-    trace = orjson.loads(body)
+    head, buffers = binary.split(body) if binary.is_binary(body) else (body, None)
+    trace = orjson.loads(head)  # the head only: a binary trace's buffers stay as they are
     error = trace.get("error") or {}
     kind = str(error.get("type", ""))
     text = str(error.get("message", "")).lower()
@@ -119,4 +121,5 @@ def relabel_memory_error(body: bytes, *, memory_mb: int) -> tuple[bytes, bool]:
         hint=_SMALLER,
     )
     trace["error"] = error
-    return orjson.dumps(trace), True
+    relabelled = orjson.dumps(trace)
+    return (relabelled if buffers is None else binary.pack(relabelled, buffers)), True

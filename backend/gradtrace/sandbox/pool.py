@@ -529,8 +529,7 @@ class WorkerPool:
             running.future.set_result(self._synthesized(running, error))
 
     def _synthesized(self, ticket: _Ticket, error: ErrorInfo) -> JobResult:
-        job = ticket.job
-        body = failure_body(job.kind, error, device=job.device, seed=job.seed)
+        body = failure_body(ticket.job, error)
         return JobResult(
             body=body,
             gzip=None,

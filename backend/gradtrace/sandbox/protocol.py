@@ -31,6 +31,9 @@ class Job(BaseModel):
     device: str = "cpu"
     seed: int = 0
     iteration: int | None = None
+    # A trace in the binary form (trace/binary.py) rather than JSON: a different answer,
+    # so a different key.
+    binary: bool = False
 
 
 def job_frame(job: Job, job_id: int, *, gzip: bool) -> bytes:

@@ -69,15 +69,20 @@ def prepare_process(config: WorkerConfig) -> None:
 
 
 def _answer(job: Job, config: WorkerConfig) -> bytes:
-    import gradtrace
     from gradtrace.gradcheck import check_gradients
+    from gradtrace.trace.session import trace_program
 
     limits = config.limits_for_engine()
     if job.kind == "gradcheck":
         checked = check_gradients(job.source, device=job.device, seed=job.seed, limits=limits)
         return checked.model_dump_json().encode()
-    return gradtrace.run_json(
-        job.source, device=job.device, seed=job.seed, limits=limits, iteration=job.iteration
+    return trace_program(
+        job.source,
+        device=job.device,
+        seed=job.seed,
+        limits=limits,
+        iteration=job.iteration,
+        binary=job.binary,
     )
 
 
@@ -90,7 +95,7 @@ def run_job(config: WorkerConfig, job: Job, *, gzip: bool) -> tuple[Header, tupl
         body = _answer(job, config)
     except MemoryError:
         error = memory_failure(config.memory_mb)
-        body = failure_body(job.kind, error, device=job.device, seed=job.seed)
+        body = failure_body(job, error)
         retire = True
     except Exception:
         # The engine turns every program error into a trace, so this is a bug of ours.

@@ -46,6 +46,7 @@ from gradtrace.server.models import (
 from gradtrace.server.responses import (
     JSON,
     Prepared,
+    accepts_binary_trace,
     accepts_gzip,
     error_response,
     json_bytes_response,
@@ -54,6 +55,7 @@ from gradtrace.server.responses import (
 from gradtrace.server.rooms import MemoryStore, RedisStore, RoomHub, RoomStore, rooms_router
 from gradtrace.server.service import Outcome, TraceService
 from gradtrace.server.settings import Settings
+from gradtrace.trace.binary import MEDIA_TYPE as BINARY_TRACE
 from gradtrace.trace.models import Trace
 from gradtrace.version import __version__
 
@@ -134,7 +136,7 @@ async def _watching_receive(request: Request, work: Awaitable[Outcome]) -> Outco
 
 def _program_failure(job: Job, problem: str) -> JobResult:
     """A failing program's answer (200, ok false) for what went wrong around it."""
-    body = failure_body(job.kind, bug_failure(problem), device=job.device, seed=job.seed)
+    body = failure_body(job, bug_failure(problem))
     etag = hashlib.blake2b(body, digest_size=12).hexdigest()
     return JobResult(body, None, etag, cacheable=False, queue_ms=0.0, run_ms=0.0)
 
@@ -197,6 +199,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         summary="Run a program and return its trace",
         description="A program that fails is still a 200, with `ok: false` and the error.",
         responses={
+            200: {
+                "description": "the Trace: JSON, or its binary form (API.md) for a client "
+                f"whose Accept names {BINARY_TRACE}",
+                "content": {BINARY_TRACE: {"schema": {"type": "string", "format": "binary"}}},
+            },
             304: {"description": "the trace matches If-None-Match"},
             400: _error_doc("a device this server does not have"),
             413: _error_doc("the source (or the request body) is too long"),
@@ -205,6 +212,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         },
     )
     async def trace(body: TraceRequest, request: Request) -> Response:
+        binary = accepts_binary_trace(request)
         return await answer(
             body,
             request,
@@ -214,6 +222,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 device=device,
                 seed=body.seed,
                 iteration=body.iteration,
+                binary=binary,
             ),
         )
 
@@ -279,9 +288,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         request.state.run_ms = result.run_ms if outcome.cache == "miss" else None
         cache_control = TRACE_CACHE_CONTROL if result.cacheable else UNCACHEABLE
         # A request that waited for the same job already running for another was no hit.
-        x_cache = {"X-Cache": "hit" if outcome.cache == "hit" else "miss"}
+        headers = {
+            "X-Cache": "hit" if outcome.cache == "hit" else "miss",
+            "Vary": "Accept, Accept-Encoding",
+        }
         return json_bytes_response(
-            request, result.body, result.gzip, result.etag, cache_control, x_cache
+            request,
+            result.body,
+            result.gzip,
+            result.etag,
+            cache_control,
+            headers,
+            BINARY_TRACE if key.binary else JSON,
         )
 
     @app.get("/api/health", operation_id="health", response_model=Health)

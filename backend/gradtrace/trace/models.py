@@ -42,14 +42,24 @@ class Stats(Model):
     inf: int
 
 
+class BufferRef(Model):
+    """Where a TensorData's `values` lie in the buffer section of a binary trace (API.md):
+    `length` little-endian numbers of `dtype`, flat in row-major order, from `offset`."""
+
+    offset: int = Field(description="bytes from the start of the buffer section (a multiple of 8)")
+    length: int = Field(description="how many numbers (the tensor's numel)")
+    dtype: Literal["float32", "float64"]
+
+
 class TensorData(Model):
     """A tensor's contents. `values` holds the whole tensor up to 4,096 elements."""
 
     shape: list[int]
     dtype: str
     numel: int
-    values: Any = Field(
-        description="nested lists of numbers (non-finite as strings), or null when large"
+    values: BufferRef | Any = Field(
+        description="nested lists of numbers (non-finite as strings), or null when large; "
+        "in a binary trace, a BufferRef to them"
     )
     preview: list[Number] | None = Field(
         default=None, description="the first elements, flattened, when values is null"

@@ -13,6 +13,7 @@ from torch.nn.parameter import UninitializedTensorMixin  # type: ignore[attr-def
 
 from gradtrace.identity import identity
 from gradtrace.language.module_tables import module_parameters
+from gradtrace.trace.binary import Buffers, pack
 from gradtrace.trace.models import SCHEMA, Trace
 from gradtrace.trace.objects import construct_trace
 from gradtrace.trace.recorder import FunctionRec, Recorder, TensorRec
@@ -90,6 +91,23 @@ def dump_trace(rec: Recorder, **fields: Any) -> bytes:
     data = build_trace(rec, writer, **fields)
     materialize_all(writer.snapshots)
     return orjson.dumps(data, default=_tensordata, option=orjson.OPT_SERIALIZE_NUMPY)
+
+
+def dump_binary_trace(rec: Recorder, **fields: Any) -> bytes:
+    """The trace in its binary form (binary.py): the JSON of dump_trace, each float array's
+    values a reference into the buffers that follow it, written as they are."""
+    writer = _Writer(rec.limits.trace_bytes)
+    data = build_trace(rec, writer, **fields)
+    materialize_all(writer.snapshots)
+    buffers = Buffers()
+
+    def tensordata(value: Any) -> Any:
+        if isinstance(value, Snapshot):
+            return value.written_binary(buffers)
+        raise TypeError(f"{type(value).__name__} is not part of a trace")
+
+    head = orjson.dumps(data, default=tensordata, option=orjson.OPT_SERIALIZE_NUMPY)
+    return pack(head, buffers)
 
 
 def trace_model(rec: Recorder, **fields: Any) -> Trace:

@@ -31,7 +31,7 @@ from gradtrace.language.tensor_text import clean_text, scrub
 from gradtrace.trace.models import Trace
 from gradtrace.trace.program_warnings import warnings_logged
 from gradtrace.trace.recorder import Recorder
-from gradtrace.trace.serialize import dump_trace, span, trace_model, variables
+from gradtrace.trace.serialize import dump_binary_trace, dump_trace, span, trace_model, variables
 from gradtrace.version import __version__
 
 _Output = TypeVar("_Output", bytes, Trace)
@@ -224,10 +224,17 @@ def _live_tensors(names: dict[str, Any]) -> list[torch.Tensor]:
 
 
 def trace_program(
-    source: str, *, device: str, seed: int, limits: Limits, iteration: int | None = None
+    source: str,
+    *,
+    device: str,
+    seed: int,
+    limits: Limits,
+    iteration: int | None = None,
+    binary: bool = False,
 ) -> bytes:
-    """Run `source` and write its trace as JSON bytes (the service's answer)."""
-    return _run(source, device, seed, limits, iteration, dump_trace)
+    """Run `source` and write its trace as JSON bytes, or in the binary form (binary.py)."""
+    finish = dump_binary_trace if binary else dump_trace
+    return _run(source, device, seed, limits, iteration, finish)
 
 
 def trace_object(

@@ -16,6 +16,8 @@ import numpy as np
 import orjson
 import torch
 
+from gradtrace.trace.binary import Buffers
+
 _NUMPY_OK = frozenset(
     {
         torch.float32, torch.float64, torch.float16, torch.int8, torch.int16, torch.int32,
@@ -41,6 +43,10 @@ def _number(value: float) -> float | str:
         return "nan"
     return "inf" if value > 0 else "-inf"
 
+
+# A binary trace keeps float arrays up to this many elements inline (as JSON numbers):
+# a BufferRef costs more to write than a few numbers, and is no shorter.
+INLINE_MAX = 64
 
 # Tensors up to this many elements are copied when they must be (256 KB of floats);
 # larger ones are summarised at that moment instead.
@@ -196,6 +202,22 @@ class Snapshot:
             return self.json
         data = self.materialize()
         if self.shared and self.numel > 1:
+            self.json = orjson.Fragment(orjson.dumps(data, option=orjson.OPT_SERIALIZE_NUMPY))
+            return self.json
+        return data
+
+    def written_binary(self, buffers: Buffers) -> dict[str, Any] | orjson.Fragment:
+        """The same for a binary trace: a float array's values go to `buffers`, and the
+        TensorData refers to them (once, however many places it is met)."""
+        if self.json is not None:
+            return self.json
+        data = self.materialize()
+        values = data["values"]
+        # Scalars and non-finite arrays were made lists (their JSON form), integers and
+        # booleans stay JSON numbers: only arrays of finite floats go to the buffers.
+        if isinstance(values, np.ndarray) and values.dtype.kind == "f":
+            data = {**data, "values": buffers.add(values)}
+        if self.shared and self.numel > 1:  # as in written(): a scalar is cheaper inline
             self.json = orjson.Fragment(orjson.dumps(data, option=orjson.OPT_SERIALIZE_NUMPY))
             return self.json
         return data

@@ -1,4 +1,5 @@
 // The HTTP client: the service's four routes, with typed answers.
+import { BINARY_TRACE, decodeTrace } from './binaryTrace';
 import type { Example, GradCheck, GradCheckRequest, Health, Reference, Trace, TraceRequest } from './types';
 
 export type { GradCheck };
@@ -16,6 +17,7 @@ export class ApiError extends Error {
 }
 
 async function answer<T>(response: Response): Promise<T> {
+  if (response.ok && response.headers.get('Content-Type')?.startsWith(BINARY_TRACE)) return decodeTrace(await response.arrayBuffer()) as T;
   if (response.ok) return (await response.json()) as T;
   let detail = response.statusText;
   try {
@@ -45,7 +47,8 @@ export function createClient(base = '', fetcher: typeof fetch = fetch.bind(globa
     trace: (request, signal) =>
       fetcher(base + '/api/trace', {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        // The binary form: its float arrays arrive as Float32Arrays, not as numbers to parse.
+        headers: { 'Content-Type': 'application/json', Accept: `${BINARY_TRACE}, application/json;q=0.9` },
         body: JSON.stringify(request),
         signal,
       }).then((r) => answer<Trace>(r)),

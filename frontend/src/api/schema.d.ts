@@ -277,6 +277,28 @@ export interface components {
              */
             phase: "backward";
         };
+        /**
+         * BufferRef
+         * @description Where a TensorData's `values` lie in the buffer section of a binary trace (API.md):
+         *     `length` little-endian numbers of `dtype`, flat in row-major order, from `offset`.
+         */
+        BufferRef: {
+            /**
+             * Dtype
+             * @enum {string}
+             */
+            dtype: "float32" | "float64";
+            /**
+             * Length
+             * @description how many numbers (the tensor's numel)
+             */
+            length: number;
+            /**
+             * Offset
+             * @description bytes from the start of the buffer section (a multiple of 8)
+             */
+            offset: number;
+        };
         /** CacheHealth */
         CacheHealth: {
             /** Bytes */
@@ -973,9 +995,9 @@ export interface components {
             stats?: components["schemas"]["Stats"] | null;
             /**
              * Values
-             * @description nested lists of numbers (non-finite as strings), or null when large
+             * @description nested lists of numbers (non-finite as strings), or null when large; in a binary trace, a BufferRef to them
              */
-            values: unknown;
+            values: components["schemas"]["BufferRef"] | unknown;
         };
         /** TensorNode */
         TensorNode: {
@@ -1791,13 +1813,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Successful Response */
+            /** @description the Trace: JSON, or its binary form (API.md) for a client whose Accept names application/vnd.gradtrace.trace+binary */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Trace"];
+                    "application/vnd.gradtrace.trace+binary": string;
                 };
             };
             /** @description the trace matches If-None-Match */

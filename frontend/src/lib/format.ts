@@ -1,4 +1,5 @@
 // Formatting tensors and numbers for labels, the inspector and the accessible list.
+import { isFloatValues, nestValues } from '../api/binaryTrace';
 import type { JsonNumber, TensorData } from '../api/types';
 
 /** A JSON number as a JS number: "nan", "inf", "-inf" become NaN and ±Infinity. */
@@ -41,8 +42,9 @@ export function formatShape(shape: readonly number[]): string {
   return shape.length === 0 ? 'scalar' : shape.join('×');
 }
 
-/** Every element of a nested list, in row-major order. */
+/** Every element of a nested list (or of a binary trace's flat array), in row-major order. */
 export function flatten(values: unknown): JsonNumber[] {
+  if (isFloatValues(values)) return Array.from(values);
   const out: JsonNumber[] = [];
   const walk = (v: unknown): void => {
     if (Array.isArray(v)) for (const item of v) walk(item);
@@ -50,6 +52,11 @@ export function flatten(values: unknown): JsonNumber[] {
   };
   walk(values);
   return out;
+}
+
+/** A tensor's values as nested lists, whichever form the trace carried them in. */
+function nestedValues(t: TensorData): unknown {
+  return isFloatValues(t.values) ? nestValues(t.values, t.shape) : t.values;
 }
 
 /** The elements the trace carries: all of them, or the preview of a large tensor. */
@@ -78,7 +85,7 @@ export function formatTensor(t: TensorData | null | undefined, maxInline = 8, di
   if (t === null || t === undefined) return 'None';
   const s = scalarOf(t);
   if (s !== null && t.shape.length === 0) return formatNumber(s, digits);
-  if (t.values !== null && t.values !== undefined && t.numel <= maxInline) return nested(t.values, digits);
+  if (t.values !== null && t.values !== undefined && t.numel <= maxInline) return nested(nestedValues(t), digits);
   return `${formatShape(t.shape)} ${statsLine(t, 3)}`.trim();
 }
 
@@ -134,7 +141,8 @@ export function tensorView(t: TensorData | null | undefined, maxTable = 64): Ten
   const complete = t.values !== null && t.values !== undefined;
   const rowCount = t.shape.length === 2 ? t.shape[0]! : 1;
   if (complete && t.shape.length <= 2 && t.numel <= maxTable && rowCount <= 8) {
-    const rows = t.shape.length === 2 ? (t.values as unknown[][]) : [t.values as unknown[]];
+    const values = nestedValues(t);
+    const rows = t.shape.length === 2 ? (values as unknown[][]) : [values as unknown[]];
     return { kind: 'table', rows: rows.map((r) => r.map((v) => formatNumber(v as JsonNumber, 4))), complete: true };
   }
   if (complete && t.shape.length === 2) {
