@@ -18,7 +18,7 @@ import orjson
 import pytest
 
 from gradtrace.language.limits import Limits
-from gradtrace.sandbox.failures import relabel_memory_error
+from gradtrace.sandbox.failures import MemoryRelabel
 from gradtrace.trace.session import trace_program
 
 from .helpers import LiveServer, comparable, start_server, stop_server
@@ -233,9 +233,23 @@ def test_a_memory_error_is_relabelled_in_the_head_and_the_buffers_kept() -> None
     body = trace_program(source, device="cpu", seed=0, limits=Limits(), binary=True)
     before, buffers = read_binary(body)
     assert before["error"]["type"] == "RuntimeError" and buffers
-    relabelled, was_memory = relabel_memory_error(body, memory_mb=512)
-    assert was_memory
+    relabel = MemoryRelabel(memory_mb=512)
+    relabelled = trace_program(
+        source, device="cpu", seed=0, limits=Limits(), binary=True, relabel=relabel
+    )
+    assert relabel.hit
     head, kept = read_binary(relabelled)
     assert head["error"]["type"] == "LimitError" and "512 MiB" in head["error"]["message"]
     assert kept == buffers
     assert head["nodes"] == before["nodes"]
+    # Another error is left as it is, and not counted as a memory failure.
+    other = MemoryRelabel(memory_mb=512)
+    plain = trace_program(
+        "import torch\nx = torch.ones(3)\nx.backward()\n",
+        device="cpu",
+        seed=0,
+        limits=Limits(),
+        binary=True,
+        relabel=other,
+    )
+    assert read_binary(plain)[0]["error"]["type"] == "RuntimeError" and not other.hit

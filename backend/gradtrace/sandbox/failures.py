@@ -7,8 +7,8 @@ was asked (a trace, or a gradient check).
 from __future__ import annotations
 
 import signal
-
-import orjson
+from dataclasses import dataclass
+from typing import Any
 
 from gradtrace.gradcheck import GradCheck
 from gradtrace.sandbox.protocol import Job
@@ -99,27 +99,34 @@ def _describe_exit(exit_code: int) -> str:
     return f"exited with status {exit_code}"
 
 
-def relabel_memory_error(body: bytes, *, memory_mb: int) -> tuple[bytes, bool]:
+@dataclass
+class MemoryRelabel:
     """A program that ran out of memory fails inside torch or Python with their own words;
-    say which limit it met instead. Returns the body and whether it was a memory failure."""
-    # orjson writes fields in model order, so "ok" sits near the start: a cheap check first.
-    if b'"ok":false' not in body[:200]:
-        return body, False
-    head, buffers = binary.split(body) if binary.is_binary(body) else (body, None)
-    trace = orjson.loads(head)  # the head only: a binary trace's buffers stay as they are
-    error = trace.get("error") or {}
-    kind = str(error.get("type", ""))
-    text = str(error.get("message", "")).lower()
-    is_memory = kind in ("MemoryError", "OutOfMemoryError") or any(
-        marker in text for marker in _MEMORY_MARKERS
-    )
-    if not is_memory:
-        return body, False
-    error.update(
-        type="LimitError",
-        message=memory_message(memory_mb),
-        hint=_SMALLER,
-    )
-    trace["error"] = error
-    relabelled = orjson.dumps(trace)
-    return (relabelled if buffers is None else binary.pack(relabelled, buffers)), True
+    this says which limit it met instead. The job runner applies it to the error before
+    the answer is written (nothing is parsed back), and it remembers whether it did, as the
+    process that hit its ceiling starts afresh."""
+
+    memory_mb: int
+    hit: bool = False
+
+    def __call__(self, error: dict[str, Any]) -> dict[str, Any]:
+        kind = str(error.get("type", ""))
+        text = str(error.get("message", "")).lower()
+        if kind not in ("MemoryError", "OutOfMemoryError") and not any(
+            marker in text for marker in _MEMORY_MARKERS
+        ):
+            return error
+        self.hit = True
+        return {
+            **error,
+            "type": "LimitError",
+            "message": memory_message(self.memory_mb),
+            "hint": _SMALLER,
+        }
+
+    def check(self, checked: GradCheck) -> GradCheck:
+        """The same for a gradient check's answer."""
+        if checked.error is None:
+            return checked
+        error = self(checked.error.model_dump())
+        return checked.model_copy(update={"error": ErrorInfo(**error)}) if self.hit else checked

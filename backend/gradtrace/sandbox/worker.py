@@ -22,7 +22,7 @@ from gradtrace.language import memory
 from gradtrace.sandbox import confine, seccomp_filter
 from gradtrace.sandbox.compression import gzip_trace
 from gradtrace.sandbox.config import WorkerConfig
-from gradtrace.sandbox.failures import failure_body, memory_failure, relabel_memory_error
+from gradtrace.sandbox.failures import MemoryRelabel, failure_body, memory_failure
 from gradtrace.sandbox.protocol import Header, Job, encode_frame, recv_frame
 
 # A small program with leaves and a backward pass, to warm the gradient check up once.
@@ -68,14 +68,14 @@ def prepare_process(config: WorkerConfig) -> None:
     gc.freeze()  # keep the warm objects out of later collections (and copy-on-write pages)
 
 
-def _answer(job: Job, config: WorkerConfig) -> bytes:
+def _answer(job: Job, config: WorkerConfig, relabel: MemoryRelabel) -> bytes:
     from gradtrace.gradcheck import check_gradients
     from gradtrace.trace.session import trace_program
 
     limits = config.limits_for_engine()
     if job.kind == "gradcheck":
         checked = check_gradients(job.source, device=job.device, seed=job.seed, limits=limits)
-        return checked.model_dump_json().encode()
+        return relabel.check(checked).model_dump_json().encode()
     return trace_program(
         job.source,
         device=job.device,
@@ -83,6 +83,7 @@ def _answer(job: Job, config: WorkerConfig) -> bytes:
         limits=limits,
         iteration=job.iteration,
         binary=job.binary,
+        relabel=relabel,
     )
 
 
@@ -91,8 +92,9 @@ def run_job(config: WorkerConfig, job: Job, *, gzip: bool) -> tuple[Header, tupl
     compressed here, in parallel with the other workers, when the asker takes gzip)."""
     started = time.perf_counter()
     retire = False
+    relabel = MemoryRelabel(config.memory_mb)
     try:
-        body = _answer(job, config)
+        body = _answer(job, config, relabel)
     except MemoryError:
         error = memory_failure(config.memory_mb)
         body = failure_body(job, error)
@@ -101,8 +103,7 @@ def run_job(config: WorkerConfig, job: Job, *, gzip: bool) -> tuple[Header, tupl
         # The engine turns every program error into a trace, so this is a bug of ours.
         return {"internal_error": traceback.format_exc(limit=20), "retire": True}, ()
     run_s = time.perf_counter() - started
-    body, out_of_memory = relabel_memory_error(body, memory_mb=config.memory_mb)
-    retire = retire or out_of_memory  # a process that hit its memory ceiling starts afresh
+    retire = retire or relabel.hit  # a process that hit its memory ceiling starts afresh
     packed = gzip_trace(body) if gzip and len(body) >= config.gzip_min_bytes else b""
     header: Header = {
         "etag": hashlib.blake2b(body, digest_size=12).hexdigest(),

@@ -35,6 +35,8 @@ from gradtrace.trace.serialize import dump_binary_trace, dump_trace, span, trace
 from gradtrace.version import __version__
 
 _Output = TypeVar("_Output", bytes, Trace)
+#: Rewords a program's error (an ErrorInfo's fields) before the trace is written.
+Relabel = Callable[[dict[str, Any]], dict[str, Any]]
 
 # Hints for the errors every autograd learner meets, keyed by a piece of torch's message.
 _TORCH_HINTS = {
@@ -231,10 +233,13 @@ def trace_program(
     limits: Limits,
     iteration: int | None = None,
     binary: bool = False,
+    relabel: Relabel | None = None,
 ) -> bytes:
-    """Run `source` and write its trace as JSON bytes, or in the binary form (binary.py)."""
+    """Run `source` and write its trace as JSON bytes, or in the binary form (binary.py).
+    `relabel` may reword the program's error before it is written (the sandbox names the
+    memory ceiling a program met)."""
     finish = dump_binary_trace if binary else dump_trace
-    return _run(source, device, seed, limits, iteration, finish)
+    return _run(source, device, seed, limits, iteration, finish, relabel)
 
 
 def trace_object(
@@ -251,6 +256,7 @@ def _run(
     limits: Limits,
     iteration: int | None,
     finish: Callable[..., _Output],
+    relabel: Relabel | None = None,
 ) -> _Output:
     started = time.perf_counter()
     device = resolve_device(device)
@@ -264,7 +270,7 @@ def _run(
     gc_was_enabled = gc.isenabled()
     gc.disable()
     try:
-        return _trace(source, device, seed, limits, recorder, interp, started, finish)
+        return _trace(source, device, seed, limits, recorder, interp, started, finish, relabel)
     finally:
         # Freed by reference counting now, rather than left for a collection to find.
         interp.close()
@@ -282,6 +288,7 @@ def _trace(
     interp: Interpreter,
     started: float,
     finish: Callable[..., _Output],
+    relabel: Relabel | None,
 ) -> _Output:
     error: dict[str, Any] | None = None
     with clean_torch_state(seed, device), warnings_logged(recorder) as warning_log:
@@ -307,6 +314,8 @@ def _trace(
             names = {}
             if error is None:
                 error = _limit_at(exc, exc.message)
+    if error is not None and relabel is not None:
+        error = relabel(error)
     # Each distinct warning once (warn-always repeats torch's in every loop iteration),
     # also a timeline event at the step where it first happened.
     warnings_seen = warning_log.entries()
