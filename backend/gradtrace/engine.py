@@ -80,8 +80,12 @@ print(x, x.grad, loss.grad_fn, f"{loss.item():.3f}", "{}".format(x.shape), model
 
 
 def warm_up(device: str = "cpu") -> None:
-    """Run one representative program, so a fresh worker's first real job is fast."""
+    """Run one representative program, traced and then gradient-checked, so a fresh
+    worker's first real job of either kind is fast (and finds nothing left to load)."""
+    from gradtrace.gradcheck import check_gradients
+
     run_json(_WARM_UP, device=device)
+    check_gradients(_WARM_UP, device=device, max_elements=2)
     # A refused oversized matmul runs torch's meta-device shape functions once.
     run_json(
         "import torch\na = torch.ones(2000, 1)\nb = torch.ones(1, 2000)\nc = a @ b", device=device

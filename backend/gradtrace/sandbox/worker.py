@@ -25,29 +25,12 @@ from gradtrace.sandbox.config import WorkerConfig
 from gradtrace.sandbox.failures import MemoryRelabel, failure_body, memory_failure
 from gradtrace.sandbox.protocol import Header, Job, encode_frame, recv_frame
 
-# A small program with leaves and a backward pass, to warm the gradient check up once.
-WARMUP_SOURCE = """\
-import torch
-from torch import nn
-x = torch.randn(4, 2)
-w = torch.ones(2, 2, requires_grad=True)
-y = torch.relu(x @ w).sin().sum() ** 2
-y.backward()
-model = nn.Linear(2, 1)
-optimizer = torch.optim.Adam(model.parameters(), lr=0.1)
-loss = nn.MSELoss()(model(x), torch.zeros(4, 1))
-loss.backward()
-optimizer.step()
-print(x, w.grad, loss.item())
-"""
-
 
 def prepare_process(config: WorkerConfig) -> None:
     """Import and warm up everything a job needs, once, before any fork or job."""
     import torch
 
     from gradtrace.engine import warm_up
-    from gradtrace.gradcheck import check_gradients
 
     seccomp_filter.bindings()  # loaded while loading libraries is still allowed
     torch.set_num_threads(1)  # one core per worker: workers, not threads, scale it out
@@ -63,7 +46,6 @@ def prepare_process(config: WorkerConfig) -> None:
     # Optimizers, DataLoader and meta-device shape checks import or build things on first
     # use, which a confined worker could not do later.
     warm_up(config.device)
-    check_gradients(WARMUP_SOURCE, device=config.device, max_elements=2)
     gc.collect()
     gc.freeze()  # keep the warm objects out of later collections (and copy-on-write pages)
 
