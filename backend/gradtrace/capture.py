@@ -30,7 +30,8 @@ from gradtrace.language.limits import Limits
 from gradtrace.trace.events import Event, Forward, FunctionRan, GradReached
 from gradtrace.trace.models import Trace
 from gradtrace.trace.objects import collector_paused
-from gradtrace.trace.recorder import FunctionRec, PassRec, Recorder, TensorRec
+from gradtrace.trace.recorder import Recorder
+from gradtrace.trace.records import FunctionRec, PassRec, TensorRec
 from gradtrace.trace.serialize import trace_model
 from gradtrace.version import __version__
 
@@ -45,41 +46,43 @@ MODULE_KEY = "gradtrace.module"
 _LIMITS = Limits(total_elements=2**62, tensor_elements=2**62, graph_nodes=10_000_000)
 
 
-class _CaptureRecorder(Recorder):
-    """The engine's recorder, plus leaf events placed as the engine would run them."""
+class _GradPass:
+    """One recorded `torch.autograd.grad` pass over the recorder's graph, with leaf events
+    placed as the engine would run them (through the recorder's public pass interface)."""
 
-    def __init__(self, limits: Limits) -> None:
-        super().__init__(limits)
+    def __init__(self, rec: Recorder) -> None:
+        self.rec = rec
         self.pending: dict[int, int] = {}  # identity(AccumulateGrad) -> Nodes still to run
         self.accumulators: dict[int, list[int]] = {}  # identity(Node) -> AccumulateGrads it feeds
         # Where each AccumulateGrad's turn came: (timeline position, its identity).
         self.ready: list[tuple[int, int]] = []
 
-    def _post_hook(self, frec: FunctionRec, grad_inputs: Any, grad_outputs: Any) -> None:
-        super()._post_hook(frec, grad_inputs, grad_outputs)
+    def post_hook(self, frec: FunctionRec, grad_inputs: Any, grad_outputs: Any) -> None:
+        self.rec.backward.post_hook(frec, grad_inputs, grad_outputs)
         for acc in self.accumulators.get(identity(frec.fn), ()):
             self.pending[acc] -= 1
             if self.pending[acc] == 0:
-                self.ready.append((len(self.timeline), acc))
+                self.ready.append((len(self.rec.timeline), acc))
 
-    def run_grad(self, root: TensorRec, grad_output: Tensor | None) -> None:
+    def run(self, root: TensorRec, grad_output: Tensor | None) -> None:
         """One recorded `torch.autograd.grad` pass from `root` to every leaf."""
-        self.passes.append(PassRec(0, root, 0, True, "grad", False))
-        self.current_pass = 0
-        nodes = [f for f in self.functions if f.tensor is None]
-        leaves = [f for f in self.functions if f.tensor is not None]
+        rec = self.rec
+        rec.passes.append(PassRec(0, root, 0, True, "grad", False))
+        rec.current_pass = 0
+        nodes = [f for f in rec.functions if f.tensor is None]
+        leaves = [f for f in rec.functions if f.tensor is not None]
         for f in nodes:
             feeds = [
                 identity(n)
                 for n, _ in f.fn.next_functions
-                if n is not None and identity(n) in self.by_fn
+                if n is not None and identity(n) in rec.by_fn
             ]
-            feeds = [a for a in feeds if self.by_fn[a].tensor is not None]
+            feeds = [a for a in feeds if rec.by_fn[a].tensor is not None]
             self.accumulators[identity(f.fn)] = feeds
             for acc in feeds:
                 self.pending[acc] = self.pending.get(acc, 0) + 1
         retained = _retained({identity(f.fn) for f in nodes})
-        handles = [f.fn.register_hook(functools.partial(self._post_hook, f)) for f in nodes]
+        handles = [f.fn.register_hook(functools.partial(self.post_hook, f)) for f in nodes]
         try:
             grads = _grad(root.tensor, [f.tensor.tensor for f in leaves if f.tensor], grad_output)
         finally:
@@ -89,14 +92,13 @@ class _CaptureRecorder(Recorder):
                 tensor.grad = grad
         by_acc = {identity(f.fn): (f, g) for f, g in zip(leaves, grads)}
         self._place_leaf_events(by_acc)
-        self.pass_blobs.clear()
-        self.pass_refs.clear()
-        self.pass_seen.clear()
+        rec.backward.clear()
 
     def _place_leaf_events(self, by_acc: dict[int, tuple[FunctionRec, Tensor | None]]) -> None:
+        rec = self.rec
         marked = {acc for _, acc in self.ready}
         # An AccumulateGrad whose feeders did not all run still got its gradient: last.
-        end = len(self.timeline)
+        end = len(rec.timeline)
         turns = [*self.ready, *((end, acc) for acc in by_acc if acc not in marked)]
         at: dict[int, list[int]] = {}
         for position, acc in turns:
@@ -107,12 +109,12 @@ class _CaptureRecorder(Recorder):
                 frec, grad = by_acc[acc]
                 if grad is None or frec.tensor is None:
                     continue
-                snap = self._blob(grad)
+                snap = rec.backward.blob(grad)
                 timeline.append(FunctionRan(0, frec.id, [], [snap]))
                 timeline.append(GradReached(0, frec.tensor.id, snap, False))
             if position < end:
-                timeline.append(self.timeline[position])
-        self.timeline = timeline
+                timeline.append(rec.timeline[position])
+        rec.timeline = timeline
 
 
 # Tensors that called retain_grad(), by id, held weakly (a WeakSet would compare tensors
@@ -217,13 +219,13 @@ def _capture(
     output: Tensor, backward: bool, params: Params | None, grad_output: Tensor | None
 ) -> Trace:
     started = time.perf_counter()
-    rec = _CaptureRecorder(_LIMITS)
+    rec = Recorder(_LIMITS)
     root = rec.node_of(output)
     root.role = "output"
     leaf_recs = [f.tensor for f in rec.functions if f.tensor is not None]
     for frec in rec.functions:
         if frec.tensor is None:
-            rec._attach_saved(frec, output, leaf_recs)
+            rec.attach_saved(frec, output, leaf_recs)
     names = _names(params)
     variables: dict[str, TensorRec] = {}
     for trec in rec.tensors:
@@ -236,7 +238,7 @@ def _capture(
     rec.timeline.remove(Forward(root.id))
     rec.timeline.append(Forward(root.id))
     if backward:
-        rec.run_grad(root, grad_output)
+        _GradPass(rec).run(root, grad_output)
     # Built as objects from the writer's dict (trace/objects.py), never as JSON read back.
     return trace_model(
         rec,

@@ -25,7 +25,8 @@ from gradtrace.language.namespaces import MODULES
 from gradtrace.language.parse import parse_program
 from gradtrace.trace.events import GradReached
 from gradtrace.trace.models import ErrorInfo
-from gradtrace.trace.recorder import Probe, ProbeDone, Recorder
+from gradtrace.trace.probe import Probe, ProbeDone
+from gradtrace.trace.recorder import Recorder
 from gradtrace.trace.session import clean_torch_state, error_info
 
 

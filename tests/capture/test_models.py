@@ -171,9 +171,9 @@ def test_the_users_tensors_are_left_as_they_were(
         warnings.simplefilter("ignore")  # reading .grad of a non-leaf warns
         assert hidden.grad is None and loss.grad is None
     assert [(t._backward_hooks, t.grad_fn) for t in [*params, loss]] == hooks
-    # No hook left behind: a hook would keep its recorder alive.
+    # No hook left behind: a hook would keep its pass (and through it the recorder) alive.
     gc.collect()
-    assert not [o for o in gc.get_objects() if type(o).__name__ == "_CaptureRecorder"]
+    assert not [o for o in gc.get_objects() if type(o).__name__ == "_GradPass"]
     # The same events a second time, then the user's own backward still works.
     assert [e.node for e in first.timeline] == [e.node for e in second.timeline]
     expected = torch.autograd.grad(loss, params, retain_graph=True)

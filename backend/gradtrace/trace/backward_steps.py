@@ -25,7 +25,8 @@ from gradtrace.language.tensor_text import clean_text, scrub
 from gradtrace.trace.events import Freed, LineRan, Raised
 
 if TYPE_CHECKING:
-    from gradtrace.trace.recorder import FunctionRec, Recorder
+    from gradtrace.trace.recorder import Recorder
+    from gradtrace.trace.records import FunctionRec
 
 #: Statements of hooks and custom backward bodies stepped per backward pass.
 LINES_PER_PASS = 100

@@ -26,10 +26,12 @@ import torch
 
 from gradtrace.identity import identity
 from gradtrace.trace.events import Updated
+from gradtrace.trace.records import version_of
 from gradtrace.trace.tensordata import Snapshot
 
 if TYPE_CHECKING:
-    from gradtrace.trace.recorder import Recorder, TensorRec
+    from gradtrace.trace.recorder import Recorder
+    from gradtrace.trace.records import TensorRec
 
 Tensor = torch.Tensor
 
@@ -181,8 +183,6 @@ class LeafLedger:
         leaf_rec = rec.by_tensor.get(identity(leaf))
         if leaf_rec is None or leaf_rec.tensor is not leaf:
             return
-        from gradtrace.trace.recorder import version_of
-
         leaf_rec.version = version_of(leaf)
         leaf_rec.stale = False
         self.updated.add(leaf_rec.id)
@@ -200,7 +200,7 @@ class LeafLedger:
         )
 
     def _frozen(self, t: Tensor) -> Snapshot:
-        snap = self.rec._snapshot(t)
+        snap = self.rec.snapshot(t)
         snap.freeze()
         return snap
 

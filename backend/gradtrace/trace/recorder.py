@@ -2,21 +2,20 @@
 
 Tensor nodes come from the evaluator (every tensor an operator in the source produced,
 plus inputs met along the way); function nodes are torch's own autograd Nodes, found by
-walking `grad_fn.next_functions`. During a backward pass one post-hook per Node records
-its grad_inputs and grad_outputs in the order the engine really runs them; the gradient
-that reached a tensor is the grad_output of the Node that made it. Every hook added is
-removed when the pass ends.
+walking `grad_fn.next_functions`. This module records those nodes and edges (results,
+in-place changes, inputs, Nodes and their saved tensors) and the element budget; its
+collaborators each hold one other job: backward passes and hooks (passes.py), leaves'
+values and gradients (leaves.py), the training panel's series (series.py), pruning
+(pruning.py) and the gradient check's probe (probe.py).
 """
 
 from __future__ import annotations
 
 import ast
-import re
 import sys
 import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from functools import partial
 from typing import Any
 
 import torch
@@ -27,184 +26,41 @@ from gradtrace.identity import identity
 from gradtrace.language.errors import LimitError
 from gradtrace.language.limits import Limits
 from gradtrace.language.module_tables import module_parameters
-from gradtrace.trace.backward_steps import BackwardSteps
-from gradtrace.trace.events import Event, Forward, Freed, FunctionRan, GradReached, Printed
+from gradtrace.trace.events import Event, Forward, Printed
 from gradtrace.trace.leaves import LeafLedger
+from gradtrace.trace.passes import BackwardPasses
+from gradtrace.trace.probe import Probe
+from gradtrace.trace.pruning import Pruning
+from gradtrace.trace.records import (
+    FunctionRec,
+    PassRec,
+    TensorRec,
+    grad_fn_of,
+    stand_in,
+    unwrap_dead,
+    version_of,
+)
+from gradtrace.trace.saved import saved_of
+from gradtrace.trace.series import Series
 from gradtrace.trace.tensordata import Snapshot
 
 Tensor = torch.Tensor
-_BackwardCFunction = torch.autograd.function.BackwardCFunction
-_is_wrapped = torch._C._functorch.is_functorch_wrapped_tensor
-_unwrapped = torch._C._functorch.get_unwrapped
-_saved_names_cache: dict[type, list[str]] = {}
-# Each backward() called from inside another (from a hook or a custom backward) nests
-# through torch's C++ engine on the same stack: a few levels are real uses, more is a bomb.
-_MAX_NESTED_PASSES = 4
-
-
-def _saved_names(kind: type) -> list[str]:
-    names = _saved_names_cache.get(kind)
-    if names is None:
-        names = [n for n in dir(kind) if n.startswith("_saved_")]
-        # torch's own Node classes are cached; a program's custom Function is not: its
-        # class leads to the program's code, and so to the job's recorder and tensors.
-        if not issubclass(kind, _BackwardCFunction):
-            _saved_names_cache[kind] = names
-    return names
-
-
-def _not_tensors(kind: type, name: str) -> None:
-    """This saved attribute holds a number (torch's generated code types each one): skip it."""
-    names = _saved_names_cache.get(kind)
-    if names is not None and name in names:
-        _saved_names_cache[kind] = [n for n in names if n != name]
-
-
-# A released record's tensor: empty, of its dtype and device (serialization reads those).
-_RELEASED: dict[torch.dtype, Tensor] = {}
-
-
-def _stand_in(t: Tensor) -> Tensor:
-    if t.is_cpu:
-        return _RELEASED.setdefault(t.dtype, torch.empty(0, dtype=t.dtype))
-    return torch.empty(0, dtype=t.dtype, device=t.device)
-
-
-def _unwrap_dead(t: Tensor) -> Tensor:
-    """A tensor of torch.func's (vmap's, grad's) that escaped the transform it was made in
-    holds no values of its own any more: the tensor it wrapped does."""
-    while _is_wrapped(t):
-        t = _unwrapped(t)
-    return t
-
-
-def grad_fn_of(tensor: Tensor) -> Any:
-    """`tensor.grad_fn`; None for a view made under no_grad whose base then changed in
-    place, which torch refuses to answer for (its grad_fn was None when it was made)."""
-    try:
-        return tensor.grad_fn
-    except RuntimeError:
-        return None
-
-
-def version_of(tensor: Tensor) -> int:
-    """torch's count of in-place changes; -1 for an inference tensor, which keeps none
-    (made under `torch.inference_mode()`, it cannot be changed in place outside it)."""
-    return -1 if tensor.is_inference() else tensor._version
 
 
 def _untracked_freed(recorder: weakref.ReferenceType[Recorder], key: int) -> None:
     rec = recorder()
     if rec is not None:
-        rec._release(key)
-
-
-class TensorRec:
-    __slots__ = (
-        "grad_fn", "hooks", "id", "iteration", "label", "loops", "module", "name", "node",
-        "previous", "retains_grad", "role", "snapshot", "stale", "tensor", "version",
-    )  # fmt: skip
-
-    def __init__(
-        self, rid: str, tensor: Tensor, node: ast.AST | None, label: str | None, iteration: int
-    ):
-        self.id = rid
-        self.tensor = tensor
-        self.version = version_of(tensor)
-        self.grad_fn = grad_fn_of(tensor)
-        self.node = node
-        self.label = label
-        self.name: str | None = None
-        self.iteration = iteration
-        self.retains_grad = False
-        self.previous: TensorRec | None = None
-        self.module: str | None = None
-        self.loops: tuple[tuple[int, int], ...] = ()
-        self.hooks = 0
-        self.stale = False
-        self.snapshot: Snapshot | None = None
-        if type(tensor) is nn.Parameter:
-            self.role = "parameter"
-        elif not tensor.requires_grad:
-            self.role = "input"
-        elif self.grad_fn is None:
-            self.role = "leaf"
-        else:
-            self.role = "intermediate"
-
-
-class FunctionRec:
-    __slots__ = (
-        "custom", "fn", "id", "iteration", "loops", "module", "node", "op", "saved",
-        "sequence_nr", "tensor",
-    )  # fmt: skip
-
-    def __init__(self, rid: str, fn: Any, node: ast.AST | None, iteration: int):
-        self.id = rid
-        self.fn = fn
-        self.op = type(fn).__name__
-        self.node = node
-        self.iteration = iteration
-        self.custom = isinstance(fn, _BackwardCFunction)
-        self.module: str | None = None
-        self.loops: tuple[tuple[int, int], ...] = ()
-        self.tensor: TensorRec | None = None
-        self.saved: list[dict[str, Any]] = []
-        try:
-            self.sequence_nr: int | None = fn._sequence_nr()
-        except (AttributeError, RuntimeError):
-            self.sequence_nr = None
-
-
-class Probe:
-    """One run of the gradient check: leaf `leaf`, element `element`, moved by `delta`."""
-
-    __slots__ = ("delta", "element", "leaf", "value")
-
-    def __init__(self, leaf: int, element: int, delta: float) -> None:
-        self.leaf = leaf
-        self.element = element
-        self.delta = delta
-        self.value: float | None = None
-
-
-class ProbeDone(BaseException):
-    """Stops a gradient-check run at its first backward pass, once the root is known."""
-
-
-class PassRec:
-    __slots__ = ("create_graph", "index", "kind", "line", "retain_graph", "root")
-
-    def __init__(
-        self,
-        index: int,
-        root: TensorRec | None,
-        line: int,
-        retain_graph: bool,
-        kind: str,
-        create_graph: bool,
-    ):
-        self.index = index
-        self.root = root
-        self.line = line
-        self.retain_graph = retain_graph
-        self.kind = kind
-        self.create_graph = create_graph
-
-
-_LABELLED_NUMBER = re.compile(
-    r"([A-Za-z_][A-Za-z0-9_ ]{0,30}?)\s*[:=]\s*(?:tensor\()?(-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)"
-)
+        rec.release_untracked(key)
 
 
 class Recorder:
     def __init__(self, limits: Limits) -> None:
         self.limits = limits
         self.active = True
+        # While torch's engine runs a recorded backward pass (passes.py).
         self.in_backward = False
         # While a recorded pass runs: the evaluator reports each statement it runs (`line`).
         self.stepping = False
-        self.backward_depth = 0
         # Set while the recorder reads a Node's saved tensors: an unpack hook of the
         # program's (saved_tensors_hooks) then declines, so no program code runs for it.
         self.peeking = False
@@ -225,13 +81,10 @@ class Recorder:
         self.passes: list[PassRec] = []
         self.iteration = 0
         self.current_pass = -1
-        self.pass_blobs: dict[int, Snapshot] = {}
-        self.pass_refs: list[Tensor] = []
-        self.pass_seen: set[str] = set()
         self.stdout: list[str] = []
         self.stdout_chars = 0
-        self.series: dict[str, list[Any]] = {}
         self.truncation: list[str] = []
+        self.series = Series(limits.series_points, self.truncation)
         self.held_elements = 0
         # Tensors made while recording is off (a Function's forward, hooks during backward),
         # counted while they live: numel by id, released by a finalizer.
@@ -247,16 +100,13 @@ class Recorder:
         self.leaf_order: dict[int, int] = {}
         self.leaves: list[Tensor] = []
         self.probe: Probe | None = None
-        # Which iterations pruning keeps (each prune narrows it), and the one asked for.
-        self.kept: list[Callable[[int], bool]] = []
-        self.focus: int | None = None
-        self.prune_at = max(limits.graph_nodes // 4, 256)
-        # The recorder's own methods that stand in for some calls, kept by name and bound
-        # when asked for: a dict of bound methods would make the recorder a cycle.
+        self.pruning = Pruning(self)
+        # The methods of `backward` (passes.py) that stand in for some calls, kept by
+        # name and bound when asked for: bound methods held here would make a cycle.
         self.tensor_specials: dict[str, str] = {
-            "backward": "_tensor_backward",
-            "register_hook": "_register_hook",
-            "retain_grad": "_retain_grad",
+            "backward": "tensor_backward",
+            "register_hook": "register_hook",
+            "retain_grad": "retain_grad",
         }
         self.call_specials: dict[int, str] = {}
         # Where the evaluator is: the nn.Module calls and source loops it is inside.
@@ -268,13 +118,8 @@ class Recorder:
         # in place, and the node that stands for it when it is bookkeeping (no node).
         self.ledger = LeafLedger(self)
         self.inplace_target: Tensor | None = None
-        self.no_node = TensorRec("", _stand_in(torch.empty(0)), None, None, 0)
-        # The gradient event of each leaf in the current pass, by node id.
-        self.pass_leaf_event: dict[str, int] = {}
-        # The AccumulateGrad Nodes of this pass whose leaf's `.grad` was None before it.
-        self.pass_none_grads: set[str] = set()
-        # Inside a pass: the Node running, the program's lines, errors, freed buffers.
-        self.steps = BackwardSteps(self)
+        self.no_node = TensorRec("", stand_in(torch.empty(0)), None, None, 0)
+        self.backward = BackwardPasses(self)
 
     def close(self) -> None:
         """Drop what the job gave the recorder that leads back to it (`live_tensors`)."""
@@ -283,19 +128,19 @@ class Recorder:
     def bind_specials(self, namespaces: dict[str, Any]) -> None:
         autograd = namespaces["torch.autograd"].members
         self.call_specials = {
-            identity(autograd["grad"]): "_autograd_grad",
-            identity(autograd["backward"]): "_autograd_backward",
+            identity(autograd["grad"]): "autograd_grad",
+            identity(autograd["backward"]): "autograd_backward",
         }
 
     # ------------------------------------------------------------------ hooks into the evaluator
 
     def special_call(self, target: Any) -> Callable[..., Any] | None:
         method = self.call_specials.get(identity(target))
-        return None if method is None else getattr(self, method)
+        return None if method is None else getattr(self.backward, method)
 
     def tensor_special(self, name: str) -> Callable[..., Any] | None:
         method = self.tensor_specials.get(name)
-        return None if method is None else getattr(self, method)
+        return None if method is None else getattr(self.backward, method)
 
     @contextmanager
     def suspended(self) -> Iterator[None]:
@@ -312,10 +157,10 @@ class Recorder:
         self.next_id += 1
         return f"{prefix}{self.next_id}"
 
-    def _snapshot(self, t: Tensor) -> Snapshot:
+    def snapshot(self, t: Tensor) -> Snapshot:
         # Whether its values fit the trace's size budget is decided when the trace is
         # written, once pruning has dropped what will not be sent (serialize.py).
-        return Snapshot(_unwrap_dead(t), self.limits.full_values, self.limits.preview_values)
+        return Snapshot(unwrap_dead(t), self.limits.full_values, self.limits.preview_values)
 
     def _fresh(self, rec: TensorRec | None, t: Tensor) -> bool:
         return (
@@ -338,7 +183,7 @@ class Recorder:
             rec.name = previous.name
             rec.retains_grad = previous.retains_grad
             rec.previous = previous
-        rec.snapshot = self._snapshot(t)
+        rec.snapshot = self.snapshot(t)
         self.held_elements += t.numel()
         self._check_elements()
         self.tensors.append(rec)
@@ -346,8 +191,8 @@ class Recorder:
         self.versions.setdefault(identity(t), []).append(rec)
         self.unfrozen.setdefault(identity(t), []).append(rec)
         self.timeline.append(Forward(rec.id))
-        if len(self.tensors) + len(self.functions) > self.prune_at:
-            self._prune_during_run()
+        if len(self.tensors) + len(self.functions) > self.pruning.at:
+            self.pruning.during_run()
         return rec
 
     def _check_elements(self) -> None:
@@ -380,7 +225,7 @@ class Recorder:
             for rec in recs:
                 if rec.snapshot is not None:
                     rec.snapshot.release()
-                rec.tensor = _stand_in(t)
+                rec.tensor = stand_in(t)
             self.held_elements -= t.numel() * len(recs)
 
     def untracked(self, t: Tensor) -> None:
@@ -397,7 +242,7 @@ class Recorder:
         weakref.finalize(t, _untracked_freed, weakref.ref(self), key)
         self._check_elements()
 
-    def _release(self, key: int) -> None:
+    def release_untracked(self, key: int) -> None:
         self.untracked_total -= self.untracked_elements.pop(key, 0)
 
     def _new_leaf(self, t: Tensor) -> None:
@@ -405,10 +250,8 @@ class Recorder:
         index = len(self.leaf_order)
         self.leaf_order[identity(t)] = index
         self.leaves.append(t)
-        probe = self.probe
-        if probe is not None and probe.leaf == index:
-            with torch.no_grad():
-                t.view(-1)[probe.element] += probe.delta
+        if self.probe is not None:
+            self.probe.leaf_made(t, index)
 
     def adopt_parameters(self, module: nn.Module, node: ast.AST | None, label: str | None) -> None:
         """A Module was just built: its parameters are leaves from this line on."""
@@ -490,13 +333,13 @@ class Recorder:
     def _connect(self, rec: TensorRec, t: Tensor, node: ast.AST | None, inputs: Any) -> None:
         gf = rec.grad_fn
         if gf is not None:
-            frec = self._function(gf, node)
+            frec = self.function_node(gf, node)
             self.by_output[(identity(gf), t.output_nr)] = rec
             self._edge(frec.id, rec.id, "autograd")
             for inp in inputs:
                 if not inp.tensor.requires_grad:
                     self._edge(inp.id, frec.id, "input")
-            self._attach_saved(frec, t, inputs)
+            self.attach_saved(frec, t, inputs)
         else:
             for inp in inputs:
                 self._edge(inp.id, rec.id, "nograd")
@@ -514,7 +357,7 @@ class Recorder:
         if key not in self.edges:
             self.edges[key] = kind
 
-    def _function(self, gf: Any, node: ast.AST | None) -> FunctionRec:
+    def function_node(self, gf: Any, node: ast.AST | None) -> FunctionRec:
         frec = self.by_fn.get(identity(gf))
         if frec is not None and frec.fn is gf:
             return frec
@@ -555,12 +398,12 @@ class Recorder:
         frec.node = rec.node
         self._edge(rec.id, frec.id, "autograd")
 
-    def _attach_saved(self, frec: FunctionRec, out: Tensor, inputs: Any) -> None:
+    def attach_saved(self, frec: FunctionRec, out: Tensor, inputs: Any) -> None:
         if frec.saved:
             return
         self.peeking = True
         try:
-            saved = self._saved_of(frec)
+            saved = saved_of(frec)
         finally:
             self.peeking = False
         candidates = [out, *[i.tensor for i in inputs]]
@@ -570,41 +413,8 @@ class Recorder:
             if match is not None:
                 entry["node"] = match.id
             else:
-                entry["value"] = self._snapshot(value)
+                entry["value"] = self.snapshot(value)
             frec.saved.append(entry)
-
-    def _saved_of(self, frec: FunctionRec) -> list[tuple[str, Any]]:
-        """The tensors a Node saved, by name; none of those saved through program hooks."""
-        fn = frec.fn
-        saved: list[tuple[str, Any]] = []
-        if frec.custom:
-            try:
-                # save_for_backward(a, None) keeps a None in its place: not a tensor to show.
-                saved = [
-                    (f"saved_tensors[{i}]", v)
-                    for i, v in enumerate(fn.saved_tensors)
-                    if isinstance(v, Tensor)
-                ]
-            except RuntimeError:
-                return []
-        else:
-            for attr in _saved_names(type(fn)):
-                try:
-                    value = getattr(fn, attr)
-                except RuntimeError:
-                    continue
-                name = attr.removeprefix("_saved_")
-                if isinstance(value, Tensor):
-                    saved.append((name, value))
-                elif isinstance(value, (tuple, list)):
-                    if value and all(type(v) in (int, float) for v in value):
-                        _not_tensors(type(fn), attr)  # sizes or strides
-                    saved.extend(
-                        (f"{name}[{i}]", v) for i, v in enumerate(value) if isinstance(v, Tensor)
-                    )
-                elif isinstance(value, (int, float, bool, str, torch.dtype, torch.device)):
-                    _not_tensors(type(fn), attr)
-        return saved
 
     def _match(self, value: Tensor, candidates: list[Tensor]) -> TensorRec | None:
         rec = self.by_tensor.get(identity(value))
@@ -683,383 +493,12 @@ class Recorder:
         self.stdout.append(text)
         self.ledger.flush()
         self.timeline.append(Printed(text))
-        self._series_from_print(text, args)
-
-    def _series_from_print(self, text: str, args: tuple[Any, ...]) -> None:
-        label = None
-        for arg in args:
-            if isinstance(arg, str):
-                label = arg.strip().rstrip(":=").strip() or label
-                continue
-            value: Any = None
-            if isinstance(arg, (int, float)) and not isinstance(arg, bool):
-                value = arg
-            elif (
-                isinstance(arg, Tensor)
-                and not isinstance(arg, UninitializedTensorMixin)
-                and arg.numel() == 1
-                and not arg.is_complex()
-                and not _is_wrapped(arg)  # printed inside vmap: no one value
-            ):
-                value = arg.item()
-            if value is not None and label:
-                self._add_point(label, value)
-        for match in _LABELLED_NUMBER.finditer(text):
-            self._add_point(match.group(1).strip(), float(match.group(2)))
-
-    def _add_point(self, label: str, value: Any) -> None:
-        points = self.series.setdefault(label, [])
-        if len(points) >= self.limits.series_points:
-            note = f"series '{label}' cut at {self.limits.series_points:,} points"
-            if note not in self.truncation:
-                self.truncation.append(note)
-            return
-        points.append(value)
-
-    # ------------------------------------------------------------------ backward passes
-
-    def _tensor_backward(
-        self, t: Tensor, args: tuple[Any, ...], kwargs: dict[str, Any], node: ast.AST
-    ) -> Any:
-        names = ("gradient", "retain_graph", "create_graph", "inputs")
-        options = dict(zip(names, args))
-        options.update(kwargs)
-        create = bool(options.get("create_graph"))
-        retain = options.get("retain_graph")
-        retain = create if retain is None else bool(retain)
-        return self._run_pass(
-            "backward", [t], node, retain, create, lambda: t.backward(*args, **kwargs)
-        )
-
-    def _autograd_backward(
-        self, args: tuple[Any, ...], kwargs: dict[str, Any], node: ast.AST
-    ) -> Any:
-        tensors = args[0] if args else kwargs.get("tensors")
-        roots = [tensors] if isinstance(tensors, Tensor) else list(tensors or [])
-        create = bool(kwargs.get("create_graph"))
-        retain = kwargs.get("retain_graph")
-        retain = create if retain is None else bool(retain)
-        return self._run_pass(
-            "backward",
-            roots,
-            node,
-            retain,
-            create,
-            lambda: torch.autograd.backward(*args, **kwargs),
-        )
-
-    def _autograd_grad(self, args: tuple[Any, ...], kwargs: dict[str, Any], node: ast.AST) -> Any:
-        outputs = args[0] if args else kwargs.get("outputs")
-        roots = [outputs] if isinstance(outputs, Tensor) else list(outputs or [])
-        create = bool(kwargs.get("create_graph", args[5] if len(args) > 5 else False))
-        retain = kwargs.get("retain_graph", args[3] if len(args) > 3 else None)
-        retain = create if retain is None else bool(retain)
-        inputs = args[1] if len(args) > 1 else kwargs.get("inputs")
-        wrt = [inputs] if isinstance(inputs, Tensor) else list(inputs or [])
-
-        def call() -> Any:
-            grads = torch.autograd.grad(*args, **kwargs)
-            # autograd.grad stops at its inputs (their AccumulateGrad never runs): what
-            # arrived there is what it returns.
-            for tensor, grad in zip(wrt, grads):
-                if isinstance(tensor, Tensor) and isinstance(grad, Tensor):
-                    rec = self.by_tensor.get(identity(tensor))
-                    if rec is not None and rec.tensor is tensor and rec.id not in self.pass_seen:
-                        self.pass_seen.add(rec.id)
-                        self.timeline.append(
-                            GradReached(self.current_pass, rec.id, self._blob(grad), False)
-                        )
-            return grads
-
-        grads = self._run_pass("grad", roots, node, retain, create, call)
-        if self.active:
-            label = None
-            for g in grads:
-                if isinstance(g, Tensor):
-                    rec = self.result(g, node, label, ())
-                    if rec is not None:
-                        rec.role = "gradient"
-        return grads
-
-    def _run_pass(
-        self,
-        kind: str,
-        roots: list[Any],
-        node: ast.AST,
-        retain: bool,
-        create: bool,
-        call: Callable[[], Any],
-    ) -> Any:
-        if self.backward_depth >= _MAX_NESTED_PASSES:
-            raise LimitError(
-                f"backward passes nested {_MAX_NESTED_PASSES} deep (a hook or a custom backward "
-                "that calls backward() again?)"
-            )
-        self.backward_depth += 1
-        try:
-            if not self.active:
-                return call()
-            return self._recorded_pass(kind, roots, node, retain, create, call)
-        finally:
-            self.backward_depth -= 1
-
-    def _recorded_pass(
-        self,
-        kind: str,
-        roots: list[Any],
-        node: ast.AST,
-        retain: bool,
-        create: bool,
-        call: Callable[[], Any],
-    ) -> Any:
-        self.ledger.flush()
-        root_recs = [self.node_of(r) for r in roots if isinstance(r, Tensor)]
-        if self.probe is not None and root_recs:
-            self.probe.value = root_recs[0].tensor.detach().double().sum().item()
-            raise ProbeDone()
-        for rec in root_recs:
-            if rec.role == "intermediate":
-                rec.role = "output"
-        root = root_recs[0] if root_recs else None
-        line = getattr(node, "lineno", 0)
-        index = len(self.passes)
-        self.passes.append(PassRec(index, root, line, retain, kind, create))
-        if root is not None and root.tensor.numel() == 1:
-            self._add_point(root.name or "loss", root.tensor.detach().item())
-        handles = []
-        seen: set[int] = set()
-        stack = [gf for gf in (grad_fn_of(r.tensor) for r in root_recs) if gf is not None]
-        if not stack:
-            for r in root_recs:
-                accumulate = self._accumulator_of(r)
-                if accumulate is not None:
-                    stack.append(accumulate)
-        while stack:
-            fn = stack.pop()
-            if identity(fn) in seen:
-                continue
-            seen.add(identity(fn))
-            frec = self._function(fn, node)
-            if frec.tensor is not None and frec.fn.variable.grad is None:
-                self.pass_none_grads.add(frec.id)
-            handles.append(fn.register_hook(partial(self._post_hook, frec)))
-            handles.append(self.steps.watch(fn, frec))
-            for nxt, _ in fn.next_functions:
-                if nxt is not None and identity(nxt) not in seen:
-                    stack.append(nxt)
-        self.current_pass = index
-        self.in_backward = True
-        self.stepping = True
-        self.active = False
-        try:
-            return call()
-        except Exception as exc:
-            self.steps.failed(index, exc)
-            raise
-        finally:
-            for handle in handles:
-                handle.remove()
-            self.steps.ended(index, retain, lambda f: _saved_names(type(f.fn)))
-            self.in_backward = False
-            self.stepping = False
-            self.active = True
-            self.pass_blobs.clear()
-            self.pass_refs.clear()
-            self.pass_seen.clear()
-            self.pass_leaf_event.clear()
-            self.pass_none_grads.clear()
-            self.iteration += 1
+        self.series.from_print(text, args)
 
     def line(self, node: ast.AST) -> None:
         """The program runs a statement during a backward pass (a hook, a custom backward)."""
-        self.steps.line(node)
+        self.backward.steps.line(node)
 
     def hidden_pass(self, kind: str, node: ast.AST | None, retain: bool, create: bool) -> None:
-        """A backward pass torch runs inside a transform (torch.func, autograd.functional)
-        over the transform's own tensors: recorded as a pass at the line that ran it, with
-        no gradients shown (those tensors live only as long as the transform)."""
-        line = getattr(node, "lineno", 0)
-        self.passes.append(PassRec(len(self.passes), None, line, retain, kind, create))
-        self.iteration += 1
-
-    def _accumulator_of(self, rec: TensorRec) -> Any:
-        frec = self.leaf_accumulators.get(identity(rec.tensor))
-        return frec.fn if frec is not None and frec.fn.variable is rec.tensor else None
-
-    def _blob(self, g: Tensor) -> Snapshot:
-        snap = self.pass_blobs.get(identity(g))
-        if snap is None:
-            snap = self._snapshot(g)
-            self.pass_blobs[identity(g)] = snap
-            self.pass_refs.append(g)  # keeps its identity key from being reused within the pass
-        return snap
-
-    def _post_hook(self, frec: FunctionRec, grad_inputs: Any, grad_outputs: Any) -> None:
-        p = self.current_pass
-        self.steps.left(frec)
-        outs = [self._blob(g) if isinstance(g, Tensor) else None for g in grad_outputs]
-        ins = [self._blob(g) if isinstance(g, Tensor) else None for g in grad_inputs]
-        if frec.tensor is not None:
-            # AccumulateGrad may have adopted this very tensor as `.grad`, which later
-            # passes or zero_() change in place: copy it now.
-            for snap in outs:
-                if snap is not None:
-                    snap.freeze()
-            self.timeline.append(FunctionRan(p, frec.id, ins, outs))
-            leaf = frec.tensor
-            total = self.ledger.accumulated(frec.fn.variable, frec.id in self.pass_none_grads)
-            if outs and outs[0] is not None and leaf.id not in self.pass_seen:
-                self.pass_seen.add(leaf.id)
-                self.timeline.append(GradReached(p, leaf.id, outs[0], False, total))
-            elif leaf.id in self.pass_leaf_event:
-                # A hook saw the gradient first: its event shows the sum it led to.
-                event = self.timeline[self.pass_leaf_event[leaf.id]]
-                assert isinstance(event, GradReached)
-                event.accumulated = total
-            return
-        fid = identity(frec.fn)
-        for k, snap in enumerate(outs):
-            if snap is None:
-                continue
-            trec = self.by_output.get((fid, k))
-            if trec is not None and trec.id not in self.pass_seen:
-                self.pass_seen.add(trec.id)
-                self.timeline.append(GradReached(p, trec.id, snap, False))
-        self.timeline.append(FunctionRan(p, frec.id, ins, outs))
-
-    def _register_hook(
-        self, t: Tensor, args: tuple[Any, ...], kwargs: dict[str, Any], node: ast.AST
-    ) -> Any:
-        hook = args[0] if args else kwargs.get("hook")
-        if not callable(hook):
-            raise TypeError("register_hook expects a function")
-        rec = self.node_of(t) if self.active else None
-        if rec is not None:
-            rec.hooks += 1
-        node_id = rec.id if rec is not None else None
-        # torch keeps the hook from C++, where the cyclic GC cannot follow: holding the
-        # recorder (or a record of `t`) strongly would keep them all alive for good.
-        recorder = weakref.ref(self)
-
-        def seen_by_hook(grad: Any) -> Any:
-            owner = recorder()
-            if owner is None or not owner.in_backward or node_id is None:
-                return hook(grad)
-            if isinstance(grad, Tensor) and node_id not in owner.pass_seen:
-                owner.pass_seen.add(node_id)
-                owner.pass_leaf_event[node_id] = len(owner.timeline)
-                event = GradReached(owner.current_pass, node_id, owner._blob(grad), True)
-                owner.timeline.append(event)
-            # The lines the hook runs are stepped at this tensor.
-            outer, owner.steps.hook_node = owner.steps.hook_node, node_id
-            try:
-                return hook(grad)
-            finally:
-                owner.steps.hook_node = outer
-
-        return t.register_hook(seen_by_hook)
-
-    def _retain_grad(
-        self, t: Tensor, args: tuple[Any, ...], kwargs: dict[str, Any], node: ast.AST
-    ) -> Any:
-        t.retain_grad(*args, **kwargs)
-        if self.active:
-            self.node_of(t).retains_grad = True
-        return None
-
-    # ------------------------------------------------------------------ budgets
-
-    def _prune_during_run(self) -> None:
-        if self.iteration > self.limits.full_passes:
-            recent = self.iteration - self.limits.kept_iterations + 1
-            focus = self.focus
-            self.prune(lambda i: i >= recent or i == focus)
-        total = len(self.tensors) + len(self.functions)
-        if total > self.limits.graph_nodes:
-            raise LimitError(f"the graph grew past {self.limits.graph_nodes:,} nodes")
-        self.prune_at = max(self.prune_at, total * 2)
-
-    def finish_pruning(self) -> None:
-        """At the end: the focused iteration, or the last ones, in full."""
-        last = len(self.passes)
-        focus = self.focus
-        if focus is not None and last:
-            focus = min(max(focus, 0), last - 1)
-            self.prune(lambda i: i == focus, keep_live=False)
-        elif last > self.limits.full_passes:
-            recent = last - self.limits.kept_iterations + 1
-            self.prune(lambda i: i >= recent)
-        dropped = [i for i in range(last + 1) if not self.keeps(i)]
-        if dropped:
-            self.truncation.append(
-                f"iterations {_ranges(dropped)} of {last}: their graphs and backward passes were "
-                "dropped (request one with `iteration`); the series keep every iteration"
-            )
-
-    def keeps(self, iteration: int) -> bool:
-        return all(wanted(iteration) for wanted in self.kept)
-
-    def prune(self, wanted: Callable[[int], bool], keep_live: bool = True) -> None:
-        """Keep the graph of the wanted iterations (and whatever feeds it); drop the rest."""
-        self.kept.append(wanted)
-        if all(self.keeps(r.iteration) for r in self.tensors) and all(
-            self.keeps(f.iteration) for f in self.functions
-        ):
-            return
-        parents: dict[str, list[str]] = {}
-        for source, target in self.edges:
-            parents.setdefault(target, []).append(source)
-        keep: set[str] = set()
-        stack = [r.id for r in self.tensors if self.keeps(r.iteration)]
-        stack += [f.id for f in self.functions if self.keeps(f.iteration)]
-        for p in self.passes:
-            if p.root is not None and self.keeps(p.index):
-                stack.append(p.root.id)
-        for t in self.live_tensors() if keep_live else ():
-            rec = self.by_tensor.get(identity(t))
-            if rec is not None and rec.tensor is t:
-                stack.append(rec.id)
-        while stack:
-            nid = stack.pop()
-            if nid in keep:
-                continue
-            keep.add(nid)
-            stack.extend(parents.get(nid, ()))
-        for r in self.tensors:
-            if r.id not in keep:
-                self.held_elements -= r.tensor.numel()
-        self.tensors = [r for r in self.tensors if r.id in keep]
-        self.functions = [f for f in self.functions if f.id in keep]
-        self.by_tensor = {k: r for k, r in self.by_tensor.items() if r.id in keep}
-        self.by_output = {k: r for k, r in self.by_output.items() if r.id in keep}
-        self.by_fn = {k: f for k, f in self.by_fn.items() if f.id in keep}
-        self.leaf_accumulators = {k: f for k, f in self.leaf_accumulators.items() if f.id in keep}
-        self.versions = {
-            k: kept
-            for k, recs in self.versions.items()
-            if (kept := [r for r in recs if r.id in keep])
-        }
-        self.unfrozen = {
-            k: kept
-            for k, recs in self.unfrozen.items()
-            if (kept := [r for r in recs if r.id in keep])
-        }
-        self.edges = {e: k for e, k in self.edges.items() if e[0] in keep and e[1] in keep}
-        self.timeline = [e for e in self.timeline if e.kept(self.keeps, keep)]
-        for e in self.timeline:
-            if isinstance(e, Freed):
-                e.nodes = [n for n in e.nodes if n in keep]
-
-
-def _ranges(values: list[int]) -> str:
-    """[0, 1, 2, 5] -> '0–2, 5'."""
-    parts: list[str] = []
-    start = prev = values[0]
-    for v in values[1:]:
-        if v == prev + 1:
-            prev = v
-            continue
-        parts.append(f"{start}–{prev}" if prev > start else str(start))
-        start = prev = v
-    parts.append(f"{start}–{prev}" if prev > start else str(start))
-    return ", ".join(parts)
+        """A backward pass torch runs inside a transform (passes.py)."""
+        self.backward.hidden_pass(kind, node, retain, create)

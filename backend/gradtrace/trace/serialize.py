@@ -16,7 +16,8 @@ from gradtrace.language.module_tables import module_parameters
 from gradtrace.trace.binary import Buffers, pack
 from gradtrace.trace.models import SCHEMA, Trace
 from gradtrace.trace.objects import construct_trace
-from gradtrace.trace.recorder import FunctionRec, Recorder, TensorRec
+from gradtrace.trace.recorder import Recorder
+from gradtrace.trace.records import FunctionRec, TensorRec
 from gradtrace.trace.tensordata import Snapshot, dtype_name, materialize_all
 
 
@@ -135,7 +136,7 @@ def _grad_of(
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
                 grad = t.grad
-        cache[key] = rec_state._snapshot(grad) if isinstance(grad, torch.Tensor) else None
+        cache[key] = rec_state.snapshot(grad) if isinstance(grad, torch.Tensor) else None
     return writer.data(cache[key])
 
 
@@ -189,7 +190,7 @@ def _tensor_node(
     first = None
     if rec.id in state.ledger.updated and t.numel():
         # An updated parameter: its values as the program left them, and as it was made.
-        first, snap = snap, state._snapshot(t)
+        first, snap = snap, state.snapshot(t)
     return {
         "id": rec.id,
         "kind": "tensor",
@@ -272,7 +273,7 @@ def build_trace(
     relative_sequence: bool = True,
 ) -> dict[str, Any]:
     rec.ledger.flush()
-    rec.finish_pruning()
+    rec.pruning.finish()
     grads: dict[int, Snapshot | None] = {}
     spans = _Spans()
     present = {t.id for t in rec.tensors}
@@ -300,11 +301,11 @@ def build_trace(
             "create_graph": p.create_graph,
         }
         for p in rec.passes
-        if rec.keeps(p.index)
+        if rec.pruning.keeps(p.index)
     ]
     series = [
         {"label": label, "line": None, "values": values}
-        for label, values in rec.series.items()
+        for label, values in rec.series.points.items()
         if len(values) >= 2
     ]
     return {

@@ -262,7 +262,7 @@ def _run(
     device = resolve_device(device)
     recorder = Recorder(limits)
     recorder.bind_specials(MODULES)
-    recorder.focus = iteration
+    recorder.pruning.focus = iteration
     interp = Interpreter(source, limits, recorder, device)
     recorder.live_tensors = lambda: _live_tensors(interp.globals.vars)
     # The cyclic GC walks every object torch and the trace hold; with tens of thousands of

@@ -1,0 +1,317 @@
+"""Backward passes, recorded: `tensor.backward()`, `torch.autograd.backward/grad`, and the
+tensor methods that act during one (`register_hook`, `retain_grad`).
+
+Before a pass runs, every Node it can reach gets one post-hook that records its
+grad_inputs and grad_outputs in the order torch's engine really runs them; the gradient
+that reached a tensor is the grad_output of the Node that made it. Every hook added is
+removed when the pass ends. What a pass does beyond moving gradients (the program's lines
+it runs, where it raised, the saved tensors it freed) is backward_steps.py's.
+"""
+
+from __future__ import annotations
+
+import ast
+import weakref
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+import torch
+
+from gradtrace.identity import identity
+from gradtrace.language.errors import LimitError
+from gradtrace.trace.backward_steps import BackwardSteps
+from gradtrace.trace.events import FunctionRan, GradReached
+from gradtrace.trace.records import FunctionRec, PassRec, TensorRec, grad_fn_of
+from gradtrace.trace.saved import saved_names
+from gradtrace.trace.tensordata import Snapshot
+
+if TYPE_CHECKING:
+    from gradtrace.trace.recorder import Recorder
+
+Tensor = torch.Tensor
+# Each backward() called from inside another (from a hook or a custom backward) nests
+# through torch's C++ engine on the same stack: a few levels are real uses, more is a bomb.
+_MAX_NESTED_PASSES = 4
+
+
+def _retain(options: dict[str, Any], create: bool) -> bool:
+    retain = options.get("retain_graph")
+    return create if retain is None else bool(retain)
+
+
+class BackwardPasses:
+    """The recorder's backward passes: what stands in for the calls that start one, and
+    the gradients each pass moved (its snapshots, the nodes they reached so far)."""
+
+    def __init__(self, recorder: Recorder) -> None:
+        # Weakly: the recorder owns this, and a cycle would keep every tensor it recorded
+        # alive until the collector runs.
+        self.rec: Recorder = weakref.proxy(recorder)
+        self.depth = 0
+        # Within the pass that runs: each gradient's snapshot by the gradient's identity
+        # (and the gradients, so no identity is reused), the nodes a gradient reached,
+        # each leaf's gradient event by node id, the AccumulateGrad Nodes whose leaf's
+        # `.grad` was None before it.
+        self.blobs: dict[int, Snapshot] = {}
+        self.refs: list[Tensor] = []
+        self.seen: set[str] = set()
+        self.leaf_event: dict[str, int] = {}
+        self.none_grads: set[str] = set()
+        # Inside a pass: the Node running, the program's lines, errors, freed buffers.
+        self.steps = BackwardSteps(recorder)
+
+    # ------------------------------------------------------------------ the calls
+
+    def tensor_backward(
+        self, t: Tensor, args: tuple[Any, ...], kwargs: dict[str, Any], node: ast.AST
+    ) -> Any:
+        names = ("gradient", "retain_graph", "create_graph", "inputs")
+        options = dict(zip(names, args))
+        options.update(kwargs)
+        create = bool(options.get("create_graph"))
+        retain = _retain(options, create)
+        return self.run("backward", [t], node, retain, create, lambda: t.backward(*args, **kwargs))
+
+    def autograd_backward(
+        self, args: tuple[Any, ...], kwargs: dict[str, Any], node: ast.AST
+    ) -> Any:
+        tensors = args[0] if args else kwargs.get("tensors")
+        roots = [tensors] if isinstance(tensors, Tensor) else list(tensors or [])
+        create = bool(kwargs.get("create_graph"))
+        retain = _retain(kwargs, create)
+        call = lambda: torch.autograd.backward(*args, **kwargs)  # noqa: E731
+        return self.run("backward", roots, node, retain, create, call)
+
+    def autograd_grad(self, args: tuple[Any, ...], kwargs: dict[str, Any], node: ast.AST) -> Any:
+        outputs = args[0] if args else kwargs.get("outputs")
+        roots = [outputs] if isinstance(outputs, Tensor) else list(outputs or [])
+        create = bool(kwargs.get("create_graph", args[5] if len(args) > 5 else False))
+        retain = kwargs.get("retain_graph", args[3] if len(args) > 3 else None)
+        retain = create if retain is None else bool(retain)
+        inputs = args[1] if len(args) > 1 else kwargs.get("inputs")
+        wrt = [inputs] if isinstance(inputs, Tensor) else list(inputs or [])
+        rec = self.rec
+
+        def call() -> Any:
+            grads = torch.autograd.grad(*args, **kwargs)
+            # autograd.grad stops at its inputs (their AccumulateGrad never runs): what
+            # arrived there is what it returns.
+            for tensor, grad in zip(wrt, grads):
+                if isinstance(tensor, Tensor) and isinstance(grad, Tensor):
+                    trec = rec.by_tensor.get(identity(tensor))
+                    if trec is not None and trec.tensor is tensor and trec.id not in self.seen:
+                        self.seen.add(trec.id)
+                        rec.timeline.append(
+                            GradReached(rec.current_pass, trec.id, self.blob(grad), False)
+                        )
+            return grads
+
+        grads = self.run("grad", roots, node, retain, create, call)
+        if rec.active:
+            for g in grads:
+                if isinstance(g, Tensor):
+                    grec = rec.result(g, node, None, ())
+                    if grec is not None:
+                        grec.role = "gradient"
+        return grads
+
+    def register_hook(
+        self, t: Tensor, args: tuple[Any, ...], kwargs: dict[str, Any], node: ast.AST
+    ) -> Any:
+        hook = args[0] if args else kwargs.get("hook")
+        if not callable(hook):
+            raise TypeError("register_hook expects a function")
+        rec = self.rec.node_of(t) if self.rec.active else None
+        if rec is not None:
+            rec.hooks += 1
+        node_id = rec.id if rec is not None else None
+        # torch keeps the hook from C++, where the cyclic GC cannot follow: holding the
+        # passes (or a record of `t`) strongly would keep them all alive for good.
+        passes = weakref.ref(self)
+
+        def seen_by_hook(grad: Any) -> Any:
+            owner = passes()
+            if owner is None or not owner.rec.in_backward or node_id is None:
+                return hook(grad)
+            if isinstance(grad, Tensor) and node_id not in owner.seen:
+                owner.seen.add(node_id)
+                timeline = owner.rec.timeline
+                owner.leaf_event[node_id] = len(timeline)
+                timeline.append(
+                    GradReached(owner.rec.current_pass, node_id, owner.blob(grad), True)
+                )
+            # The lines the hook runs are stepped at this tensor.
+            outer, owner.steps.hook_node = owner.steps.hook_node, node_id
+            try:
+                return hook(grad)
+            finally:
+                owner.steps.hook_node = outer
+
+        return t.register_hook(seen_by_hook)
+
+    def retain_grad(
+        self, t: Tensor, args: tuple[Any, ...], kwargs: dict[str, Any], node: ast.AST
+    ) -> Any:
+        t.retain_grad(*args, **kwargs)
+        if self.rec.active:
+            self.rec.node_of(t).retains_grad = True
+        return None
+
+    # ------------------------------------------------------------------ a pass
+
+    def run(
+        self,
+        kind: str,
+        roots: list[Any],
+        node: ast.AST,
+        retain: bool,
+        create: bool,
+        call: Callable[[], Any],
+    ) -> Any:
+        if self.depth >= _MAX_NESTED_PASSES:
+            raise LimitError(
+                f"backward passes nested {_MAX_NESTED_PASSES} deep (a hook or a custom backward "
+                "that calls backward() again?)"
+            )
+        self.depth += 1
+        try:
+            if not self.rec.active:
+                return call()
+            return self._recorded(kind, roots, node, retain, create, call)
+        finally:
+            self.depth -= 1
+
+    def _recorded(
+        self,
+        kind: str,
+        roots: list[Any],
+        node: ast.AST,
+        retain: bool,
+        create: bool,
+        call: Callable[[], Any],
+    ) -> Any:
+        rec = self.rec
+        rec.ledger.flush()
+        root_recs = [rec.node_of(r) for r in roots if isinstance(r, Tensor)]
+        if rec.probe is not None and root_recs:
+            rec.probe.backward_began(root_recs[0].tensor)
+        for root_rec in root_recs:
+            if root_rec.role == "intermediate":
+                root_rec.role = "output"
+        root = root_recs[0] if root_recs else None
+        line = getattr(node, "lineno", 0)
+        index = len(rec.passes)
+        rec.passes.append(PassRec(index, root, line, retain, kind, create))
+        if root is not None and root.tensor.numel() == 1:
+            rec.series.add(root.name or "loss", root.tensor.detach().item())
+        handles = self._hook_nodes(root_recs, node)
+        rec.current_pass = index
+        rec.in_backward = True
+        rec.stepping = True
+        rec.active = False
+        try:
+            return call()
+        except Exception as exc:
+            self.steps.failed(index, exc)
+            raise
+        finally:
+            for handle in handles:
+                handle.remove()
+            self.steps.ended(index, retain, lambda f: saved_names(type(f.fn)))
+            rec.in_backward = False
+            rec.stepping = False
+            rec.active = True
+            self.clear()
+            rec.iteration += 1
+
+    def _hook_nodes(self, root_recs: list[TensorRec], node: ast.AST) -> list[Any]:
+        """A post-hook and a step watch on every Node the pass can reach from its roots."""
+        rec = self.rec
+        handles = []
+        seen: set[int] = set()
+        stack = [gf for gf in (grad_fn_of(r.tensor) for r in root_recs) if gf is not None]
+        if not stack:
+            for r in root_recs:
+                accumulate = self._accumulator_of(r)
+                if accumulate is not None:
+                    stack.append(accumulate)
+        while stack:
+            fn = stack.pop()
+            if identity(fn) in seen:
+                continue
+            seen.add(identity(fn))
+            frec = rec.function_node(fn, node)
+            if frec.tensor is not None and frec.fn.variable.grad is None:
+                self.none_grads.add(frec.id)
+            handles.append(fn.register_hook(partial(self.post_hook, frec)))
+            handles.append(self.steps.watch(fn, frec))
+            for nxt, _ in fn.next_functions:
+                if nxt is not None and identity(nxt) not in seen:
+                    stack.append(nxt)
+        return handles
+
+    def clear(self) -> None:
+        """The pass ended: let go of its gradients and what they reached."""
+        self.blobs.clear()
+        self.refs.clear()
+        self.seen.clear()
+        self.leaf_event.clear()
+        self.none_grads.clear()
+
+    def hidden_pass(self, kind: str, node: ast.AST | None, retain: bool, create: bool) -> None:
+        """A backward pass torch runs inside a transform (torch.func, autograd.functional)
+        over the transform's own tensors: recorded as a pass at the line that ran it, with
+        no gradients shown (those tensors live only as long as the transform)."""
+        rec = self.rec
+        line = getattr(node, "lineno", 0)
+        rec.passes.append(PassRec(len(rec.passes), None, line, retain, kind, create))
+        rec.iteration += 1
+
+    def _accumulator_of(self, trec: TensorRec) -> Any:
+        frec = self.rec.leaf_accumulators.get(identity(trec.tensor))
+        return frec.fn if frec is not None and frec.fn.variable is trec.tensor else None
+
+    def blob(self, g: Tensor) -> Snapshot:
+        """The snapshot of gradient `g`, one per gradient within a pass."""
+        snap = self.blobs.get(identity(g))
+        if snap is None:
+            snap = self.rec.snapshot(g)
+            self.blobs[identity(g)] = snap
+            self.refs.append(g)  # keeps its identity key from being reused within the pass
+        return snap
+
+    def post_hook(self, frec: FunctionRec, grad_inputs: Any, grad_outputs: Any) -> None:
+        """Node `frec` ran: its gradients in and out, and the tensors they reached."""
+        rec = self.rec
+        p = rec.current_pass
+        self.steps.left(frec)
+        outs = [self.blob(g) if isinstance(g, Tensor) else None for g in grad_outputs]
+        ins = [self.blob(g) if isinstance(g, Tensor) else None for g in grad_inputs]
+        if frec.tensor is not None:
+            # AccumulateGrad may have adopted this very tensor as `.grad`, which later
+            # passes or zero_() change in place: copy it now.
+            for snap in outs:
+                if snap is not None:
+                    snap.freeze()
+            rec.timeline.append(FunctionRan(p, frec.id, ins, outs))
+            leaf = frec.tensor
+            total = rec.ledger.accumulated(frec.fn.variable, frec.id in self.none_grads)
+            if outs and outs[0] is not None and leaf.id not in self.seen:
+                self.seen.add(leaf.id)
+                rec.timeline.append(GradReached(p, leaf.id, outs[0], False, total))
+            elif leaf.id in self.leaf_event:
+                # A hook saw the gradient first: its event shows the sum it led to.
+                event = rec.timeline[self.leaf_event[leaf.id]]
+                assert isinstance(event, GradReached)
+                event.accumulated = total
+            return
+        fid = identity(frec.fn)
+        for k, snap in enumerate(outs):
+            if snap is None:
+                continue
+            trec = rec.by_output.get((fid, k))
+            if trec is not None and trec.id not in self.seen:
+                self.seen.add(trec.id)
+                rec.timeline.append(GradReached(p, trec.id, snap, False))
+        rec.timeline.append(FunctionRan(p, frec.id, ins, outs))

@@ -1,0 +1,69 @@
+"""The training panel's series (a loss curve, an accuracy), read from what the program
+prints, plus each scalar backward pass's root.
+
+Why from print: the program says what it tracks by printing it, and nothing else names a
+number "loss" or "acc". Two readings of one print call:
+- its arguments: a string label followed by a real number or a one-element real tensor
+  (`print("loss", loss)`, `print("acc:", acc)`) adds that value under the label;
+- its text: `label: number` or `label = number`, a number perhaps inside `tensor(...)`
+  (`print(f"epoch {i} loss={loss.item():.4f}")`). The label is up to 31 letters, digits,
+  underscores and spaces starting with a letter or underscore; the number is a plain
+  decimal with an optional exponent. A regex over the text rather than parsing it: the
+  text is the program's own free-form output, and only this one shape is read.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import torch
+from torch.nn.parameter import UninitializedTensorMixin  # type: ignore[attr-defined]
+
+Tensor = torch.Tensor
+_is_wrapped = torch._C._functorch.is_functorch_wrapped_tensor
+
+_LABELLED_NUMBER = re.compile(
+    r"([A-Za-z_][A-Za-z0-9_ ]{0,30}?)\s*[:=]\s*(?:tensor\()?(-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)"
+)
+
+
+class Series:
+    """Points by label, each series cut at `limit` points (a note in `truncation` says so)."""
+
+    def __init__(self, limit: int, truncation: list[str]) -> None:
+        self.points: dict[str, list[Any]] = {}
+        self.limit = limit
+        self.truncation = truncation
+
+    def from_print(self, text: str, args: tuple[Any, ...]) -> None:
+        """The program printed `text`, made of `args`."""
+        label = None
+        for arg in args:
+            if isinstance(arg, str):
+                label = arg.strip().rstrip(":=").strip() or label
+                continue
+            value: Any = None
+            if isinstance(arg, (int, float)) and not isinstance(arg, bool):
+                value = arg
+            elif (
+                isinstance(arg, Tensor)
+                and not isinstance(arg, UninitializedTensorMixin)
+                and arg.numel() == 1
+                and not arg.is_complex()
+                and not _is_wrapped(arg)  # printed inside vmap: no one value
+            ):
+                value = arg.item()
+            if value is not None and label:
+                self.add(label, value)
+        for match in _LABELLED_NUMBER.finditer(text):
+            self.add(match.group(1).strip(), float(match.group(2)))
+
+    def add(self, label: str, value: Any) -> None:
+        points = self.points.setdefault(label, [])
+        if len(points) >= self.limit:
+            note = f"series '{label}' cut at {self.limit:,} points"
+            if note not in self.truncation:
+                self.truncation.append(note)
+            return
+        points.append(value)
