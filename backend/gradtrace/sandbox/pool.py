@@ -10,12 +10,12 @@ import itertools
 import logging
 import time
 from collections import Counter, deque
-from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from gradtrace.sandbox.config import WorkerConfig
 from gradtrace.sandbox.failures import bug_failure, death_failure, failure_body, time_failure
+from gradtrace.sandbox.fair_queue import Client, FairQueue, Ticket
 from gradtrace.sandbox.launchers import Launcher, LaunchError, WorkerHandle
 from gradtrace.sandbox.protocol import Answer, Job, encode_frame, job_frame, read_frame
 from gradtrace.trace.models import ErrorInfo
@@ -29,9 +29,6 @@ _SLOW_JOB_S = 0.05
 # A running job whose every client has gone is left this long to finish (cheaper than a
 # new worker), then its worker is killed.
 _ABANDONED_GRACE_S = 0.1
-
-#: Who asked: (address, token). Requests without a token share their address's "" client.
-Client = tuple[str, str]
 
 
 class PoolSaturated(Exception):
@@ -79,121 +76,23 @@ class PoolStats:
 
 
 @dataclass(eq=False)
-class _Ticket:
-    """One request's job, from the queue to its answer."""
-
-    job: Job
-    future: asyncio.Future[JobResult]
-    queued_at: float  # loop time
-    client: Client
-    gzip: bool = True  # the asker takes gzip: its worker compresses the answer
-    id: int = 0
-    started: float = 0.0  # perf_counter when it began on its worker
-    queue_ms: float = 0.0
-    stolen: bool = False  # taken back for another worker: this worker's answer is spare
-    abandoned: bool = False  # taken back because no one waits for it any more
-
-    def again(self) -> _Ticket:
-        """The same request, to be sent anew: to another worker, or back to the queue."""
-        return _Ticket(self.job, self.future, self.queued_at, self.client, self.gzip)
-
-
-class _FairQueue:
-    """The jobs waiting for a worker. The next to go is the oldest job of the client with
-    the fewest jobs at the workers, within the address with the fewest: a student's one
-    request goes before the tenth of a client that already has nine at the workers, and
-    among clients alike it is first come, first served. A classroom behind one NAT address
-    is many clients (each browser has its token); a client that makes up tokens still
-    counts against its address."""
-
-    def __init__(self) -> None:
-        self._lines: dict[Client, deque[_Ticket]] = {}
-        self._size = 0
-
-    def __len__(self) -> int:
-        return self._size
-
-    def __iter__(self) -> Iterator[_Ticket]:
-        for line in self._lines.values():
-            yield from line
-
-    def append(self, ticket: _Ticket, *, front: bool = False) -> None:
-        """Behind the client's other jobs; `front`: a job taken back from a lost worker."""
-        line = self._lines.setdefault(ticket.client, deque())
-        if front:
-            line.appendleft(ticket)
-        else:
-            line.append(ticket)
-        self._size += 1
-
-    def remove(self, ticket: _Ticket) -> bool:
-        line = self._lines.get(ticket.client)
-        if line is None or ticket not in line:
-            return False
-        line.remove(ticket)
-        self._size -= 1
-        if not line:
-            del self._lines[ticket.client]
-        return True
-
-    def take(
-        self, in_service: Mapping[Client, int], allowed: Callable[[Client], bool]
-    ) -> _Ticket | None:
-        """The next job in turn whose client `allowed` lets run now (`in_service`: jobs
-        at the workers by client); jobs of requests that went away are dropped."""
-        # Called for every job handed out, over every client waiting (one each, under a
-        # class's load): plain dict reads, no Counter.__missing__ per client.
-        per_address: dict[str, int] = {}
-        for (address, _), count in in_service.items():
-            per_address[address] = per_address.get(address, 0) + count
-        at_address = per_address.get
-        at_workers = in_service.get
-        best: deque[_Ticket] | None = None
-        best_key: tuple[int, int, float] | None = None
-        emptied: list[Client] = []
-        for client, line in self._lines.items():
-            while line and line[0].future.done():
-                line.popleft()
-                self._size -= 1
-            if not line:
-                emptied.append(client)
-                continue
-            key = (at_address(client[0], 0), at_workers(client, 0), line[0].queued_at)
-            if (best_key is None or key < best_key) and allowed(client):
-                best, best_key = line, key
-        for client in emptied:
-            del self._lines[client]
-        if best is None:
-            return None
-        ticket = best.popleft()
-        self._size -= 1
-        if not best:
-            del self._lines[ticket.client]
-        return ticket
-
-    def clear(self) -> None:
-        self._lines.clear()
-        self._size = 0
-
-
-@dataclass(eq=False)
 class _Lane:
     """A worker and the jobs sent to it, which it answers in order: the first is running,
     a second may be lined up behind it."""
 
     worker: WorkerHandle
-    tickets: deque[_Ticket] = field(default_factory=deque)
+    tickets: deque[Ticket] = field(default_factory=deque)
     timer: asyncio.TimerHandle | None = None
-    killed_for: _Ticket | None = None  # the job that ran past the time limit, or was abandoned
+    killed_for: Ticket | None = None  # the job that ran past the time limit, or was abandoned
     garbled: bool = False  # it sent an answer the server could not read
 
-    def lined_up(self) -> list[_Ticket]:
+    def lined_up(self) -> list[Ticket]:
         """The jobs behind the running one that this worker is still meant to run."""
         return [t for t in itertools.islice(self.tickets, 1, None) if not t.stolen]
 
 
 class WorkerPool:
-    """Requests wait in a fair queue (_FairQueue) for the pool's workers.
+    """Requests wait in a fair queue (FairQueue) for the pool's workers.
 
     Under load each worker gets the next job while it still runs one, so it goes straight
     on to it instead of sleeping until the server, sharing the same cores, gets round to
@@ -225,7 +124,7 @@ class WorkerPool:
         self.config = config
         self._launcher = launcher
         self._lanes: list[_Lane] = []
-        self._queue = _FairQueue()
+        self._queue = FairQueue()
         self._starting = 0
         self._tasks: set[asyncio.Task[None]] = set()
         self._closed = False
@@ -291,7 +190,7 @@ class WorkerPool:
         if self._per_address[address] >= self.max_jobs_per_address:
             raise TooManyJobs(retry_after_s, "this address")
         loop = asyncio.get_running_loop()
-        ticket = _Ticket(job, loop.create_future(), loop.time(), client, gzip)
+        ticket = Ticket(job, loop.create_future(), loop.time(), client, gzip)
         self._per_client[client] += 1
         self._per_address[address] += 1
         ticket.future.add_done_callback(functools.partial(self._settled, ticket))
@@ -299,13 +198,13 @@ class WorkerPool:
         self._pump()
         return ticket.future
 
-    def _settled(self, ticket: _Ticket, future: asyncio.Future[JobResult]) -> None:
+    def _settled(self, ticket: Ticket, future: asyncio.Future[JobResult]) -> None:
         _decrement(self._per_client, ticket.client)
         _decrement(self._per_address, ticket.client[0])
         if future.cancelled():
             self._abandon(ticket)
 
-    def _abandon(self, ticket: _Ticket) -> None:
+    def _abandon(self, ticket: Ticket) -> None:
         """Every request for this job went away: it will not run, or not for long."""
         self._abandoned += 1
         if self._queue.remove(ticket):
@@ -328,7 +227,7 @@ class WorkerPool:
         grace = max(0.0, ticket.started + _ABANDONED_GRACE_S - time.perf_counter())
         lane.timer = asyncio.get_running_loop().call_later(grace, self._kill_for, lane, ticket)
 
-    def _kill_for(self, lane: _Lane, ticket: _Ticket) -> None:
+    def _kill_for(self, lane: _Lane, ticket: Ticket) -> None:
         if lane.tickets and lane.tickets[0] is ticket and lane.killed_for is None:
             lane.killed_for = ticket
             lane.worker.kill()  # its reader sees the end of the stream and answers the job
@@ -426,7 +325,7 @@ class WorkerPool:
             busy.worker.writer.write(encode_frame({"cancel": spare.id}))
             self._send(idle_lanes.pop(0), spare.again())
 
-    def _send(self, lane: _Lane, ticket: _Ticket) -> None:
+    def _send(self, lane: _Lane, ticket: Ticket) -> None:
         ticket.id = next(self._ids)
         lane.worker.jobs += 1
         self._jobs += 1
@@ -478,7 +377,7 @@ class WorkerPool:
             lane.garbled = True
             await self._lost(lane)
 
-    def _deliver(self, ticket: _Ticket, answer: Answer, blobs: list[bytes]) -> None:
+    def _deliver(self, ticket: Ticket, answer: Answer, blobs: list[bytes]) -> None:
         if ticket.future.done():  # a spare answer, or its request went away
             return
         if answer.internal_error is not None:
@@ -528,7 +427,7 @@ class WorkerPool:
         if not running.future.done():
             running.future.set_result(self._synthesized(running, error))
 
-    def _synthesized(self, ticket: _Ticket, error: ErrorInfo) -> JobResult:
+    def _synthesized(self, ticket: Ticket, error: ErrorInfo) -> JobResult:
         body = failure_body(ticket.job, error)
         return JobResult(
             body=body,

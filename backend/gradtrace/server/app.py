@@ -24,7 +24,8 @@ from gradtrace.gradcheck import GradCheck
 from gradtrace.language.reference import Reference, reference
 from gradtrace.sandbox import PoolSaturated
 from gradtrace.sandbox.failures import bug_failure, failure_body
-from gradtrace.sandbox.pool import Client, JobResult, TooManyJobs
+from gradtrace.sandbox.fair_queue import Client
+from gradtrace.sandbox.pool import JobResult, TooManyJobs
 from gradtrace.sandbox.protocol import Job
 from gradtrace.server.cache import CacheKey
 from gradtrace.server.clients import ClientTokens, shared_client_key

@@ -12,8 +12,8 @@ from typing import Literal
 from gradtrace.devices import DeviceError, available_devices, resolve_device
 from gradtrace.sandbox import JobResult, SpawnLauncher, WorkerPool, ZygoteLauncher
 from gradtrace.sandbox.compression import gzip_trace
+from gradtrace.sandbox.fair_queue import Client
 from gradtrace.sandbox.launchers import Launcher
-from gradtrace.sandbox.pool import Client
 from gradtrace.sandbox.protocol import Job
 from gradtrace.server.cache import CacheKey, TraceCache
 from gradtrace.server.settings import Settings
