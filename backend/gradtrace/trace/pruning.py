@@ -105,7 +105,7 @@ class Pruning:
             stack.extend(parents.get(nid, ()))
         for r in rec.tensors:
             if r.id not in keep:
-                rec.held_elements -= r.tensor.numel()
+                rec.budget.held -= r.tensor.numel()
         rec.tensors = [r for r in rec.tensors if r.id in keep]
         rec.functions = [f for f in rec.functions if f.id in keep]
         rec.by_tensor = {k: r for k, r in rec.by_tensor.items() if r.id in keep}

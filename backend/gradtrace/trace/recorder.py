@@ -3,17 +3,15 @@
 Tensor nodes come from the evaluator (every tensor an operator in the source produced,
 plus inputs met along the way); function nodes are torch's own autograd Nodes, found by
 walking `grad_fn.next_functions`. This module records those nodes and edges (results,
-in-place changes, inputs, Nodes and their saved tensors) and the element budget; its
-collaborators each hold one other job: backward passes and hooks (passes.py), leaves'
-values and gradients (leaves.py), the training panel's series (series.py), pruning
-(pruning.py) and the gradient check's probe (probe.py).
+in-place changes, inputs, Nodes and their saved tensors); its collaborators each hold
+one other job: backward passes and hooks (passes.py), leaves' values and gradients
+(leaves.py), the training panel's series (series.py), pruning (pruning.py), the element
+budget (budget.py) and the gradient check's probe (probe.py).
 """
 
 from __future__ import annotations
 
 import ast
-import sys
-import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -26,6 +24,7 @@ from gradtrace.identity import identity
 from gradtrace.language.errors import LimitError
 from gradtrace.language.limits import Limits
 from gradtrace.language.module_tables import module_parameters
+from gradtrace.trace.budget import ElementBudget
 from gradtrace.trace.events import Event, Forward, Printed
 from gradtrace.trace.leaves import LeafLedger
 from gradtrace.trace.passes import BackwardPasses
@@ -45,12 +44,6 @@ from gradtrace.trace.series import Series
 from gradtrace.trace.tensordata import Snapshot
 
 Tensor = torch.Tensor
-
-
-def _untracked_freed(recorder: weakref.ReferenceType[Recorder], key: int) -> None:
-    rec = recorder()
-    if rec is not None:
-        rec.release_untracked(key)
 
 
 class Recorder:
@@ -85,11 +78,7 @@ class Recorder:
         self.stdout_chars = 0
         self.truncation: list[str] = []
         self.series = Series(limits.series_points, self.truncation)
-        self.held_elements = 0
-        # Tensors made while recording is off (a Function's forward, hooks during backward),
-        # counted while they live: numel by id, released by a finalizer.
-        self.untracked_elements: dict[int, int] = {}
-        self.untracked_total = 0
+        self.budget = ElementBudget(self)
         # Inside vmap each tensor stands for a batch of them (transforms.py): `scale` of
         # them; `made` counts the elements made while recording is off, in all.
         self.scale = 1
@@ -184,8 +173,7 @@ class Recorder:
             rec.retains_grad = previous.retains_grad
             rec.previous = previous
         rec.snapshot = self.snapshot(t)
-        self.held_elements += t.numel()
-        self._check_elements()
+        self.budget.hold(t.numel())
         self.tensors.append(rec)
         self.by_tensor[identity(t)] = rec
         self.versions.setdefault(identity(t), []).append(rec)
@@ -195,55 +183,12 @@ class Recorder:
             self.pruning.during_run()
         return rec
 
-    def _check_elements(self) -> None:
-        if self.held_elements + self.untracked_total > self.limits.total_elements:
-            self._release_dead()
-        if self.held_elements + self.untracked_total > self.limits.total_elements:
-            raise LimitError(
-                f"the program's tensors hold more than {self.limits.total_elements:,} elements in all"
-            )
-
-    def _release_dead(self) -> None:
-        """Let go of the tensors that only the recorder still holds: the budget is about
-        what is alive. Their records keep what the trace shows of them (snapshots), with
-        a stand-in of the same dtype and device in place of the tensor."""
-        held: dict[int, list[TensorRec]] = {}
-        for rec in self.tensors:
-            if rec.tensor.numel():  # stand-ins are empty
-                held.setdefault(identity(rec.tensor), []).append(rec)
-        leaves = {identity(t) for t in self.leaves}
-        for key, recs in held.items():
-            t = recs[0].tensor
-            if key in leaves:
-                continue
-            # References the recorder holds: each record's, each snapshot still on it,
-            # and this function's own (`t`, `recs[0].tensor` is the same object) and
-            # getrefcount's argument.
-            ours = len(recs) + sum(1 for r in recs if r.snapshot and r.snapshot.source is t)
-            if sys.getrefcount(t) > ours + 2:
-                continue  # the program (or autograd's Python side) still holds it
-            for rec in recs:
-                if rec.snapshot is not None:
-                    rec.snapshot.release()
-                rec.tensor = stand_in(t)
-            self.held_elements -= t.numel() * len(recs)
-
     def untracked(self, t: Tensor) -> None:
         """A tensor made while recording is off: it counts toward the budget while alive."""
-        key = id(t)
-        if key in self.untracked_elements:
-            return
-        n = t.numel() * self.scale
-        self.made += n
-        self.untracked_elements[key] = n
-        self.untracked_total += n
-        # The finalizer holds the recorder weakly: the registry of finalizers lives as
-        # long as the process, and the recorder may hold `t` itself (a record of it).
-        weakref.finalize(t, _untracked_freed, weakref.ref(self), key)
-        self._check_elements()
-
-    def release_untracked(self, key: int) -> None:
-        self.untracked_total -= self.untracked_elements.pop(key, 0)
+        n = self.budget.count_untracked(t, self.scale)
+        if n:
+            self.made += n
+            self.budget.check()
 
     def _new_leaf(self, t: Tensor) -> None:
         """Number the leaves in the order the program makes them (the gradient check's keys)."""
