@@ -74,7 +74,28 @@ y.backward()
 print(w.grad, odd)
 """
 
+# Complex values (a (real, imag) pair per element), views with strides, a 0-dim tensor,
+# bfloat16, values changed in place after they were recorded.
+SHAPES = """\
+import torch
+z = torch.tensor([1 + 2j, 3 + 4j, 5 + 6j])
+w = z * 2
+m = torch.ones(2, 3, dtype=torch.complex128) * (1 - 1j)
+a = torch.arange(12.0).reshape(3, 4)
+t = a.t()
+col = a[:, 1]
+step = a[::2, ::3]
+row = torch.tensor([1.0, 2.0]).expand(3, 2)
+bf = torch.tensor([0.5, 1.5, 2.5, 3.5, 4.5], dtype=torch.bfloat16)
+zero = torch.tensor(3.0)
+p = torch.zeros(4, requires_grad=True)
+(p * 2).sum().backward()
+a.add_(1)
+print(w.abs(), t.sum())
+"""
+
 PROGRAMS = {
+    "complex, views, 0-dim, bfloat16": SHAPES,
     "matmul 64x64": MATMUL.format(n=64),  # 4,096 elements: values in full, at the limit
     "matmul 120x120": MATMUL.format(n=120),  # past it: stats and a preview
     "chain 10,000 ops": CHAIN,
@@ -175,6 +196,17 @@ def test_each_form_is_cached_on_its_own(server: LiveServer) -> None:
     assert again.headers["etag"] != text.headers["etag"]
     assert "Accept" in again.headers["vary"]
     assert _post(server, source, accept="application/json").headers["x-cache"] == "hit"
+    # One form's ETag is no validator of the other: a 304 would leave the client with the
+    # body it has, in the form it did not ask for.
+    for asked, other in ((BINARY, text), ("application/json", again)):
+        response = httpx.post(
+            f"{server.url}/api/trace",
+            json={"source": source},
+            headers={"accept": asked, "if-none-match": other.headers["etag"]},
+            timeout=60,
+        )
+        assert response.status_code == 200
+        assert response.headers["content-type"] == asked
 
 
 def test_the_binary_form_is_gzipped(server: LiveServer) -> None:
@@ -202,12 +234,30 @@ def test_the_binary_form_is_gzipped(server: LiveServer) -> None:
         ";;,,=",
         "*/*",
         "text/html",
+        # Numbers float() reads that are no quality: NaN, infinities, past the range, -0.
+        f"{BINARY};q=nan",
+        f"{BINARY};q=inf",
+        f"{BINARY};q=-inf",
+        f"{BINARY};q=1e400",
+        f"{BINARY};q=-0",
+        f"{BINARY};q=1_0",
+        f"{BINARY};q=0x1",
+        # The first q counts; many entries, up to the head's 32 KiB cap, read in one pass.
+        f"{BINARY};q=0;q=1",
+        ", ".join(["text/plain;q=0.5"] * 1500 + [f"{BINARY};q=0"]),
     ],
 )
 def test_other_or_malformed_accept_gets_json(server: LiveServer, accept: str) -> None:
     response = _post(server, "import torch\nprint(torch.ones(3) * 2)\n", accept=accept)
     assert response.headers["content-type"] == "application/json"
     assert orjson.loads(response.content)["ok"] is True
+
+
+def test_a_long_accept_still_names_the_binary_form(server: LiveServer) -> None:
+    accept = ", ".join(["text/plain;q=0.5", "application/json;q=nan"] * 600 + [BINARY])
+    response = _post(server, "import torch\nprint(torch.ones(4) / 3)\n", accept=accept)
+    assert response.headers["content-type"] == BINARY
+    assert read_binary(response.content)[0]["ok"] is True
 
 
 def test_binary_preferred_by_quality(server: LiveServer) -> None:

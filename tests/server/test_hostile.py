@@ -14,6 +14,7 @@ from urllib.parse import quote
 import httpx
 import pytest
 
+from gradtrace.sandbox.failures import MemoryRelabel
 from gradtrace.server.logsafe import EscapingFormatter
 
 from .helpers import (
@@ -216,3 +217,45 @@ async def test_newlines_from_a_request_or_a_program_cannot_forge_log_lines(
     record = logging.LogRecord("uvicorn", logging.ERROR, "", 0, "oops%s\r\x1b[2K", (forged,), None)
     _, *rest = formatter.format(record).split("\n")
     assert rest == ["    2026-01-01 gradtrace.access GET / 200 0.1ms cache=hit\\x0d\\x1b[2K"]
+
+
+FAKE_MEMORY_FAILURES = {
+    "runtime error": 'raise RuntimeError("DefaultCPUAllocator: can\'t allocate memory ({n})")\n',
+    "key error": "d = {{}}\nd['out of memory {n}']\n",
+    "own class": "class MemoryError(Exception):\n    pass\n\nraise MemoryError('{n}')\n",
+}
+
+
+@pytest.mark.parametrize("name", list(FAKE_MEMORY_FAILURES))
+async def test_a_faked_memory_failure_does_not_retire_the_worker(
+    anyio_backend: str, name: str
+) -> None:
+    """A program's own error may name memory: it is told the memory limit's words, but its
+    warm worker is not replaced (else each such request costs the server a new worker)."""
+    async for api in open_app(make_settings(workers=1, cache_mb=0)):
+        pool = api.app.state.service.pools["cpu"]
+        source = "import torch\nx = torch.ones(3) * 2\n" + FAKE_MEMORY_FAILURES[name]
+        assert (await api.client.post("/api/trace", json={"source": "print(1)\n"})).is_success
+        pids = pool.stats().pids
+        assert len(pids) == 1
+        for n in range(3):
+            for endpoint in ("/api/trace", "/api/gradcheck"):
+                response = await api.client.post(endpoint, json={"source": source.format(n=n)})
+                assert response.status_code == 200
+                assert response.json()["ok"] is False
+                # A retired worker is gone from the pool as its answer arrives.
+                assert pool.stats().pids == pids
+
+
+def test_a_process_that_holds_most_of_its_ceiling_retires() -> None:
+    """The other side: memory really held when the error is written retires the process."""
+    words = {"type": "RuntimeError", "message": "DefaultCPUAllocator: can't allocate memory"}
+    idle = MemoryRelabel(memory_mb=64)
+    assert idle(dict(words))["type"] == "LimitError"
+    assert idle.hit and not idle.retire
+    full = MemoryRelabel(memory_mb=64)
+    held = bytearray(56 * 2**20)
+    held[::4096] = b"\1" * len(held[::4096])  # each page written, so resident
+    assert full(dict(words))["type"] == "LimitError"
+    assert full.hit and full.retire
+    del held

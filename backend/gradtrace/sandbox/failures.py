@@ -7,10 +7,13 @@ was asked (a trace, or a gradient check).
 from __future__ import annotations
 
 import signal
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+import torch
+
 from gradtrace.gradcheck import GradCheck
+from gradtrace.language.memory import MemoryBound
 from gradtrace.sandbox.protocol import Job
 from gradtrace.trace import binary
 from gradtrace.trace.models import ErrorInfo, Trace
@@ -99,15 +102,41 @@ def _describe_exit(exit_code: int) -> str:
     return f"exited with status {exit_code}"
 
 
+def _gpu_allocated() -> int:
+    """Bytes of live CUDA tensors in this process (0 where CUDA is not in use). Not what
+    torch's allocator keeps cached: a program can grow that cheaply by freeing blocks of
+    one size and asking for another, and torch empties it itself when memory runs out."""
+    return int(torch.cuda.memory_allocated()) if torch.cuda.is_initialized() else 0
+
+
 @dataclass
 class MemoryRelabel:
     """A program that ran out of memory fails inside torch or Python with their own words;
     this says which limit it met instead. The job runner applies it to the error before
-    the answer is written (nothing is parsed back), and it remembers whether it did, as the
-    process that hit its ceiling starts afresh."""
+    the answer is written (nothing is parsed back), and it remembers whether it did.
+
+    The words alone are no proof: a program may raise `RuntimeError("out of memory")`
+    itself. So the process starts afresh (`retire`) only if, when the error is written,
+    it still holds three quarters of its ceiling more than when the job began: one request
+    must not retire a warm worker (a spawned GPU worker takes seconds to warm up again).
+    With the default limits a program's live tensors stay below that, so it takes memory
+    the language did not count."""
 
     memory_mb: int
     hit: bool = False
+    retire: bool = False
+    # Created with the job, before the program runs: what the process held then.
+    before: MemoryBound = field(init=False, repr=False, compare=False)
+    gpu_before: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.before = MemoryBound(self.memory_mb)
+        self.gpu_before = _gpu_allocated()
+
+    def _added(self) -> int:
+        """Bytes the process holds beyond what it held when the job began (its GPU's too:
+        a GPU worker's ceiling is its share of the device)."""
+        return self.before.used() + _gpu_allocated() - self.gpu_before
 
     def __call__(self, error: dict[str, Any]) -> dict[str, Any]:
         kind = str(error.get("type", ""))
@@ -117,6 +146,7 @@ class MemoryRelabel:
         ):
             return error
         self.hit = True
+        self.retire = self.retire or self._added() * 4 >= self.memory_mb * 2**20 * 3
         return {
             **error,
             "type": "LimitError",

@@ -85,7 +85,7 @@ def run_job(config: WorkerConfig, job: Job, *, gzip: bool) -> tuple[Header, tupl
         # The engine turns every program error into a trace, so this is a bug of ours.
         return {"internal_error": traceback.format_exc(limit=20), "retire": True}, ()
     run_s = time.perf_counter() - started
-    retire = retire or relabel.hit  # a process that hit its memory ceiling starts afresh
+    retire = retire or relabel.retire  # a process that hit its memory ceiling starts afresh
     packed = gzip_trace(body) if gzip and len(body) >= config.gzip_min_bytes else b""
     header: Header = {
         "etag": hashlib.blake2b(body, digest_size=12).hexdigest(),

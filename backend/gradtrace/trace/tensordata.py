@@ -214,8 +214,14 @@ class Snapshot:
         data = self.materialize()
         values = data["values"]
         # Scalars and non-finite arrays were made lists (their JSON form), integers and
-        # booleans stay JSON numbers: only arrays of finite floats go to the buffers.
-        if isinstance(values, np.ndarray) and values.dtype.kind == "f":
+        # booleans stay JSON numbers: only arrays of finite floats go to the buffers, and
+        # only one number per element (a complex tensor's (real, imag) pairs, twice its
+        # numel, stay nested lists: a reader shapes a buffer by the TensorData's shape).
+        if (
+            isinstance(values, np.ndarray)
+            and values.dtype.kind == "f"
+            and values.size == data["numel"]
+        ):
             data = {**data, "values": buffers.add(values)}
         if self.shared and self.numel > 1:  # as in written(): a scalar is cheaper inline
             self.json = orjson.Fragment(orjson.dumps(data, option=orjson.OPT_SERIALIZE_NUMPY))

@@ -85,6 +85,11 @@ describe('decodeTrace', () => {
     expect(() => decodeTrace(encode({}, [], { version: 2 }))).toThrow(/version/);
     const outside = encode({ value: tensor([4], { offset: 8, length: 4, dtype: 'float32' }) }, [new Float32Array(4)]);
     expect(() => decodeTrace(outside)).toThrow(/outside/);
+    const fractional = encode({ value: tensor([2], { offset: 0.5, length: 2, dtype: 'float32' }) }, [new Float32Array(2)]);
+    expect(() => decodeTrace(fractional)).toThrow(/outside/);
+    // Six numbers for a tensor of three (a complex tensor's pairs): not nested as three.
+    const pairs = encode({ value: tensor([3], { offset: 0, length: 6, dtype: 'float32' }, 'complex64') }, [new Float32Array(6)]);
+    expect(() => decodeTrace(pairs)).toThrow(/size/);
     const truncated = sample().slice(0, -8);
     expect(() => decodeTrace(truncated)).toThrow(/lengths/);
   });

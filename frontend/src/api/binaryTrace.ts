@@ -57,7 +57,14 @@ const shapes = new WeakMap<FloatValues, readonly number[]>();
 function view(buffer: ArrayBuffer, start: number, end: number, ref: BufferRef): FloatValues {
   const width = ref.dtype === 'float64' ? 8 : 4;
   const at = start + ref.offset;
-  if (ref.offset < 0 || ref.length < 0 || at % width !== 0 || at + ref.length * width > end) {
+  if (
+    !Number.isInteger(ref.offset) ||
+    !Number.isInteger(ref.length) ||
+    ref.offset < 0 ||
+    ref.length < 0 ||
+    at % width !== 0 ||
+    at + ref.length * width > end
+  ) {
     throw new Error('a binary trace refers outside its buffers');
   }
   if (LITTLE_ENDIAN) return ref.dtype === 'float64' ? new Float64Values(buffer, at, ref.length) : new Float32Values(buffer, at, ref.length);
@@ -88,6 +95,9 @@ export function decodeTrace(buffer: ArrayBuffer): Trace {
       // A TensorData: nothing else in it refers to the buffers.
       const ref = record.values;
       if (isRef(ref)) {
+        // One number per element, nested by the shape: anything else would show numbers
+        // at the wrong places (a complex tensor's pairs are never buffers).
+        if (ref.length !== record.numel) throw new Error("a binary trace's values do not match their tensor's size");
         const values = view(buffer, start, end, ref);
         shapes.set(values, Array.isArray(record.shape) ? (record.shape as number[]) : [values.length]);
         record.values = values;
