@@ -3,7 +3,7 @@
 // Function it could not run, with torch's own words in a callout under that node.
 import { TAG_ROOM, type LayoutResult } from './geometry';
 import type { GraphIndex } from '../model/graphIndex';
-import { FONTS, LABEL_PX, type Measure } from './labels';
+import { FONTS, LABEL_PX, boxHeight, type Measure, type NodeLabels } from './labels';
 import type { SceneState } from '../model/scene';
 
 export const FREED_TAG = 'freed';
@@ -68,6 +68,17 @@ export interface Box {
   y: number;
   w: number;
   h: number;
+}
+
+/** Every node's box in layout units, its tag row above it included. */
+export function nodeBoxes(graph: GraphIndex, layout: LayoutResult, labels: NodeLabels): Box[] {
+  const boxes: Box[] = [];
+  for (let j = 0; j < graph.n; j++) {
+    const w = labels.width[j]!;
+    const h = boxHeight(graph, j);
+    boxes.push({ x: layout.x[j]! - w / 2, y: layout.y[j]! - h / 2 - TAG_ROOM, w, h: h + TAG_ROOM });
+  }
+  return boxes;
 }
 
 /**

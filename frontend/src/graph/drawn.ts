@@ -1,6 +1,6 @@
 // What the renderer draws for each node, as rectangles: the browser tests read it (through
 // GraphView's test hook) and the unit tests check boxes hold their texts.
-import { TAG_ROOM, type LayoutResult } from './geometry';
+import type { LayoutResult } from './geometry';
 import { KIND_FUNCTION, type GraphIndex } from '../model/graphIndex';
 import {
   FONTS,
@@ -19,18 +19,7 @@ import {
 } from './labels';
 import { NODE_PENDING, type SceneState } from '../model/scene';
 import { nodeTags, type Marks } from './tags';
-import { errorCallout, type Box } from './backwardMarks';
-
-/** Every node's box in layout units, its tag row above it included. */
-function nodeBoxes(graph: GraphIndex, layout: LayoutResult, labels: NodeLabels): Box[] {
-  const boxes: Box[] = [];
-  for (let j = 0; j < graph.n; j++) {
-    const w = labels.width[j]!;
-    const h = boxHeight(graph, j);
-    boxes.push({ x: layout.x[j]! - w / 2, y: layout.y[j]! - h / 2 - TAG_ROOM, w, h: h + TAG_ROOM });
-  }
-  return boxes;
-}
+import { errorCallout, nodeBoxes } from './backwardMarks';
 
 /** A node as drawn, in CSS px of the canvas: its box, its tags' row and each text. */
 export interface DrawnNode {

@@ -2,12 +2,24 @@
 // highlights. Everything it draws comes from its arguments; it keeps only caches
 // derived from the layout (edge lengths).
 import { EDGE_INPUT, EDGE_NOGRAD, KIND_FUNCTION, type GraphIndex } from '../model/graphIndex';
-import { FONTS, gradLabel, ZOOM, TAG_H, TAG_RISE, TAG_TEXT_PAD, TAG_TEXT_Y, labelItems, tagItems, type NodeLabels } from './labels';
+import {
+  FONTS,
+  boxHeight,
+  gradLabel,
+  ZOOM,
+  TAG_H,
+  TAG_RISE,
+  TAG_TEXT_PAD,
+  TAG_TEXT_Y,
+  labelItems,
+  tagItems,
+  type NodeLabels,
+} from './labels';
 import { FUNCTION_HEIGHT, NODE_HEIGHT, type LayoutResult } from './geometry';
 import type { Palette } from './palette';
 import { EDGE_BACKWARD, EDGE_HIDDEN, NODE_GRADIENT, NODE_PENDING, type Pulse, type SceneState } from '../model/scene';
 import { nodeTags, type Marks } from './tags';
-import { CALLOUT_LINE, CALLOUT_PAD, errorCallout } from './backwardMarks';
+import { CALLOUT_LINE, CALLOUT_PAD, errorCallout, nodeBoxes } from './backwardMarks';
 
 export type { Marks };
 
@@ -177,7 +189,9 @@ export class Renderer {
     ctx.stroke();
     if (transform.k < ZOOM.text) return;
     ctx.font = FONTS.detail;
-    const c = errorCallout(type, message, (s, font) => ((ctx.font = font), ctx.measureText(s).width), layout, w, i, view);
+    // Placed as the scene model places it (drawn.ts), off every node box.
+    const measure = (s: string, font: string) => ((ctx.font = font), ctx.measureText(s).width);
+    const c = errorCallout(type, message, measure, layout, w, i, view, nodeBoxes(graph, layout, labels), boxHeight(graph, i));
     ctx.beginPath();
     ctx.roundRect(cx + c.x, cy + c.y, c.w, c.h, 6);
     ctx.fillStyle = palette.background;
