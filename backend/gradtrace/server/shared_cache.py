@@ -12,7 +12,6 @@ import asyncio
 import hashlib
 import logging
 import struct
-from collections.abc import Callable, Coroutine
 from typing import Any
 
 from gradtrace.sandbox import JobResult
@@ -27,9 +26,12 @@ _PREFIX = "gradtrace:trace:"
 class SharedTraceCache:
     """The replicas' shared traces, asked and given in batches.
 
-    The asks and gives of one turn of the event loop go to Redis together, as one MGET
-    and one pipeline of SETs: redis-py spends ~100 us of the server's CPU on each command
-    it sends, and ~10 us on each key of a batch, and under load many requests miss at once.
+    One round trip of each kind is in flight at a time: the first ask (or give) goes to
+    Redis at once, as a plain GET (SET); those that arrive while it is on its way go
+    together in the next, as one MGET (one pipeline of SETs). redis-py spends ~50-100 us
+    of the server's CPU on each command it sends and ~10 us on each key of a batch: a
+    lone miss pays for one command and no batching machinery, and under load many misses
+    share one.
     """
 
     def __init__(self, url: str, ttl_s: int = 24 * 3600) -> None:
@@ -43,7 +45,8 @@ class SharedTraceCache:
         self.ttl_s = ttl_s
         self._asked: dict[str, list[asyncio.Future[bytes | None]]] = {}
         self._given: dict[str, bytes] = {}
-        self._flushing: set[asyncio.Task[None]] = set()
+        self._fetching: asyncio.Task[None] | None = None
+        self._storing: asyncio.Task[None] | None = None
 
     @staticmethod
     def _name(key: CacheKey) -> str:
@@ -54,57 +57,66 @@ class SharedTraceCache:
 
     async def get(self, key: CacheKey) -> JobResult | None:
         name = self._name(key)
-        waiting = self._asked.get(name)
-        if waiting is None:
-            if not self._asked:
-                self._flush_soon(self._fetch)
-            waiting = self._asked[name] = []
         future: asyncio.Future[bytes | None] = asyncio.get_running_loop().create_future()
-        waiting.append(future)
+        self._asked.setdefault(name, []).append(future)
+        if self._fetching is None:
+            self._fetching = asyncio.get_running_loop().create_task(self._fetch())
         value = await future
         return None if value is None else _unpack(value)
 
     async def put(self, key: CacheKey, result: JobResult) -> None:
-        if not self._given:
-            self._flush_soon(self._store)
         self._given[self._name(key)] = _pack(result)
-
-    def _flush_soon(self, flush: Callable[[], Coroutine[Any, Any, None]]) -> None:
-        """Run `flush` once the event loop has run what is ready now (the same turn's asks)."""
-
-        def start() -> None:
-            task = asyncio.get_running_loop().create_task(flush())
-            self._flushing.add(task)
-            task.add_done_callback(self._flushing.discard)
-
-        asyncio.get_running_loop().call_soon(start)
+        if self._storing is None:
+            self._storing = asyncio.get_running_loop().create_task(self._store())
 
     async def _fetch(self) -> None:
-        asked, self._asked = self._asked, {}
-        names = list(asked)
-        values: list[bytes | None] = [None] * len(names)
-        try:  # one round trip for the batch
-            values = await self._redis.mget(names)
-        except self._errors as error:
-            log.warning("shared cache unavailable: %s", error)
-        finally:  # also when cancelled: a miss, and the askers compute the traces
-            for name, value in zip(names, values):
-                for future in asked[name]:
+        """Answer the asks, a round trip at a time, until none are left."""
+        try:
+            while self._asked:
+                asked, self._asked = self._asked, {}
+                names = list(asked)
+                values: list[bytes | None] = [None] * len(names)
+                try:
+                    if len(names) == 1:
+                        values = [await self._redis.get(names[0])]
+                    else:
+                        values = await self._redis.mget(names)
+                except self._errors as error:
+                    log.warning("shared cache unavailable: %s", error)
+                finally:  # also when cancelled: a miss, and the askers compute the traces
+                    for name, value in zip(names, values):
+                        for future in asked[name]:
+                            if not future.done():
+                                future.set_result(value)
+        finally:
+            self._fetching = None
+            for waiting in self._asked.values():  # cancelled with asks still queued
+                for future in waiting:
                     if not future.done():
-                        future.set_result(value)
+                        future.set_result(None)
 
     async def _store(self) -> None:
-        given, self._given = self._given, {}
-        try:  # one round trip for the batch
-            async with self._redis.pipeline(transaction=False) as pipe:
-                for name, value in given.items():
-                    pipe.set(name, value, ex=self.ttl_s)
-                await pipe.execute()
-        except self._errors as error:
-            log.warning("shared cache unavailable: %s", error)
+        """Give Redis the traces, a round trip at a time, until none are left."""
+        try:
+            while self._given:
+                given, self._given = self._given, {}
+                try:
+                    if len(given) == 1:
+                        ((name, value),) = given.items()
+                        await self._redis.set(name, value, ex=self.ttl_s)
+                    else:
+                        async with self._redis.pipeline(transaction=False) as pipe:
+                            for name, value in given.items():
+                                pipe.set(name, value, ex=self.ttl_s)
+                            await pipe.execute()
+                except self._errors as error:
+                    log.warning("shared cache unavailable: %s", error)
+        finally:
+            self._storing = None
 
     async def close(self) -> None:
-        await asyncio.gather(*self._flushing, return_exceptions=True)
+        running = [task for task in (self._fetching, self._storing) if task is not None]
+        await asyncio.gather(*running, return_exceptions=True)
         await self._redis.aclose()
         await self._pool.aclose()  # a pool handed to Redis() is not closed with it
 
