@@ -154,9 +154,15 @@ describe('Workbench, how the graph is drawn', () => {
 
   it('opens a big trace grouped by its loops, else its modules, else its operations', () => {
     const base = fixtures.loopOutput;
-    const big = (node: Partial<Trace['nodes'][number]>): Trace => ({
+    type Node = Trace['nodes'][number];
+    const big = (extra: { loops?: Node['loops']; module?: string }): Trace => ({
       ...base,
-      nodes: Array.from({ length: AUTO_GROUP_NODES + 1 }, (_, i) => ({ ...base.nodes[0]!, id: `n${i}`, loops: [], module: null, ...node })),
+      nodes: Array.from({ length: AUTO_GROUP_NODES + 1 }, (_, i) => ({
+        ...base.nodes[0]!,
+        id: `n${i}`,
+        loops: extra.loops ?? [],
+        module: extra.module ?? null,
+      })),
     });
     expect(autoGroupMode(base, 'none')).toBe('none');
     expect(autoGroupMode(big({}), 'none')).toBe('ops');
