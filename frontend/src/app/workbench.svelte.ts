@@ -47,8 +47,6 @@ export interface WorkbenchDeps {
   reducedMotion: () => boolean;
   /** Timings the benchmark and the tests read (window.__gradtrace in the browser). */
   stats: () => Record<string, number>;
-  /** The clock the timings read. */
-  now?: () => number;
 }
 
 export interface RunOptions {
@@ -121,7 +119,6 @@ export class Workbench {
   private layoutRequest = 0;
   private liveEdit: { id: string; literal: Literal; source: string } | null = null;
   private liveTimer: ReturnType<typeof setTimeout> | null = null;
-  private readonly now: () => number;
 
   constructor(
     private readonly deps: WorkbenchDeps,
@@ -131,7 +128,6 @@ export class Workbench {
     this.device = start.device ?? 'auto';
     this.seed = start.seed ?? 0;
     this.torchviz = start.torchviz ?? false;
-    this.now = deps.now ?? (() => performance.now());
   }
 
   async run(options: RunOptions = {}): Promise<void> {
@@ -147,7 +143,7 @@ export class Workbench {
       const request = it === null ? { source: ran, device, seed } : { source: ran, device, seed, iteration: it };
       const result = await this.deps.client.trace(request, controller.signal);
       if (controller !== this.runController) return;
-      this.deps.stats()['responseAt'] = this.now();
+      this.deps.stats()['responseAt'] = performance.now();
       this.tracedSource = ran;
       this.iteration = it;
       if (!options.live) {
@@ -185,7 +181,7 @@ export class Workbench {
   private rebuild(options: RebuildOptions = {}): void {
     const trace = this.trace;
     if (!trace) return;
-    const t0 = this.now();
+    const t0 = performance.now();
     const next = new Stage(trace, {
       source: this.tracedSource,
       measure: this.deps.measure,
@@ -213,7 +209,7 @@ export class Workbench {
       this.fitKey = next.structure + '|' + this.orientation;
     }
     void this.relayout(next).then(() => {
-      this.deps.stats()['layoutMs'] = this.now() - t0;
+      this.deps.stats()['layoutMs'] = performance.now() - t0;
       if (!options.live && !options.keepCursor && options.step !== undefined) {
         if (options.step !== null) p.seek(options.step);
         else if (options.autoplay && p.cursor === 0) p.play(); // not if a key already stepped it
