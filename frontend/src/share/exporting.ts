@@ -88,3 +88,32 @@ export function download(blob: Blob, name: string): void {
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+
+export type ExportKind = 'svg' | 'png' | 'json' | 'html';
+
+/** What the app's Export menu saves from the page: the graph drawn, the trace, or the standalone player. */
+export interface ExportSource {
+  trace: Trace;
+  /** The graph as a picture, or null before it is drawn. */
+  svg: () => Promise<string> | null | undefined;
+  png: () => Promise<Blob> | null | undefined;
+  /** The standalone player's page, to fill. */
+  template: () => Promise<string>;
+  /** The page's title, and what the standalone page shows besides the trace. */
+  title: string;
+  lesson: EmbeddedLesson;
+}
+
+/** Save one export of the page (the graph pictures at 1920×1080). */
+export async function exportTrace(kind: ExportKind, from: ExportSource): Promise<void> {
+  const name = traceFileName(from.trace);
+  const svg = kind === 'svg' ? from.svg() : null;
+  const png = kind === 'png' ? from.png() : null;
+  if (svg) download(new Blob([await svg], { type: 'image/svg+xml' }), `${name}.svg`);
+  else if (png) download(await png, `${name}.png`);
+  else if (kind === 'json') download(new Blob([JSON.stringify(from.trace)], { type: 'application/json' }), `${name}.json`);
+  else if (kind === 'html') {
+    const page = standaloneHtml(await from.template(), from.trace, from.title, from.lesson);
+    download(new Blob([page], { type: 'text/html' }), `${name}.html`);
+  }
+}
