@@ -109,6 +109,9 @@ export class Workbench {
 
   /** The live sliders' ranges, kept while the same program is re-run. */
   liveRanges = $state.raw(new Map<string, SliderRange>());
+  /** A slider's value not traced yet: the slider shows it, not the literal of the trace
+   * on screen (an answer for an earlier value must not pull the thumb back). */
+  liveValue = $state.raw<{ id: string; value: number } | null>(null);
 
   /** Whether the player must stop before a step (predict mode's open questions). */
   gate: (step: number) => boolean = () => false;
@@ -146,6 +149,7 @@ export class Workbench {
       this.deps.stats()['responseAt'] = performance.now();
       this.tracedSource = ran;
       this.iteration = it;
+      if (!options.live || ran === this.source) this.liveValue = null;
       if (!options.live) {
         this.check = null;
         this.checkError = null;
@@ -280,6 +284,7 @@ export class Workbench {
     const next = rewrite(this.source, lit, value);
     this.source = next.source;
     this.liveEdit = { id, literal: next.literal, source: next.source };
+    this.liveValue = { id, value };
     if (this.liveTimer) clearTimeout(this.liveTimer);
     this.liveTimer = setTimeout(() => void this.run({ live: true, iteration: this.iteration }), SLIDE_MS);
   }

@@ -3,7 +3,7 @@ import type { Trace } from '../api/types';
 import { computeLayout } from '../graph/layout';
 import { literalIn } from '../lib/literals';
 import { fixtures } from '../testing/fixtures';
-import { testWorkbench as bench } from '../testing/traceServer';
+import { recorded, testWorkbench as bench } from '../testing/traceServer';
 import { AUTO_GROUP_NODES, autoGroupMode, SLIDE_MS, Workbench } from './workbench.svelte';
 
 const settle = () => new Promise((ok) => setTimeout(ok, 0));
@@ -220,5 +220,32 @@ describe('Workbench, gradient check and live sliders', () => {
     expect(server.requests).toHaveLength(2);
     expect(server.requests[1]!.source).toBe(wb.source);
     expect(wb.loading).toBe(false); // live: no spinner
+  });
+
+  it('keeps the slid value on the slider while an answer for an earlier value lands', async () => {
+    vi.useFakeTimers();
+    const at = (v: number) => fixtures.scalarOps.__source.replace('tensor(3.0', `tensor(${v.toFixed(1)}`);
+    const traces = recorded();
+    for (const v of [4, 5]) traces.set(at(v), fixtures.scalarOps);
+    const { server, wb } = bench(fixtures.scalarOps.__source, traces);
+    await wb.run();
+    await vi.runAllTimersAsync();
+    const a = wb.graph!.nodes.findIndex((n) => n.kind === 'tensor' && n.is_leaf && n.requires_grad);
+    const literal = literalIn(wb.source, wb.graph!.nodes[a]!.span)!;
+    server.hold = true;
+    wb.slide('a', literal, 4);
+    vi.advanceTimersByTime(SLIDE_MS);
+    expect(server.requests.at(-1)!.source).toBe(at(4));
+    wb.slide('a', literal, 5); // moved on while 4 is being traced
+    server.release(0);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(wb.tracedSource).toBe(at(4));
+    expect(wb.liveValue).toEqual({ id: 'a', value: 5 }); // not pulled back to 4
+    await vi.advanceTimersByTimeAsync(SLIDE_MS);
+    expect(server.requests.at(-1)!.source).toBe(at(5));
+    server.release(1);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(wb.tracedSource).toBe(at(5));
+    expect(wb.liveValue).toBeNull(); // the trace on screen now holds the slid value
   });
 });
