@@ -23,7 +23,6 @@ from gradtrace.language.errors import LimitError
 from gradtrace.trace.backward_steps import BackwardSteps
 from gradtrace.trace.events import FunctionRan, GradReached
 from gradtrace.trace.records import FunctionRec, PassRec, TensorRec, grad_fn_of
-from gradtrace.trace.saved import saved_names
 from gradtrace.trace.tensordata import Snapshot
 
 if TYPE_CHECKING:
@@ -218,7 +217,7 @@ class BackwardPasses:
         finally:
             for handle in handles:
                 handle.remove()
-            self.steps.ended(index, retain, lambda f: saved_names(type(f.fn)))
+            self.steps.ended(index, retain)
             rec.in_backward = False
             rec.stepping = False
             rec.active = True
