@@ -3,7 +3,8 @@ JSON trace) of bench/engine_bench.py's programs, in CPU time, turn about.
 
     python bench/recording_ab.py BACKEND_A BACKEND_B [ops ...]
 
-Each BACKEND is a `backend/` folder. One warm worker process per checkout (and one for
+Each BACKEND is a `backend/` folder. With AB_THREADS=n in the environment every worker runs
+on n torch threads (a sandboxed worker runs on one); else torch's default. One warm worker process per checkout (and one for
 CPython + torch) answers "run this program once" on its stdin; the driver asks them in
 turn, each round starting with the next one, and prints the medians of REPEATS runs.
 """
@@ -14,6 +15,7 @@ import contextlib
 import gc
 import io
 import json
+import os
 import runpy
 import statistics
 import subprocess
@@ -30,6 +32,8 @@ def _worker(backend: str) -> None:
     """Answer each line (family, ops) with the CPU ms of one job; "cpython" runs the file."""
     import torch
 
+    if os.environ.get("AB_THREADS"):
+        torch.set_num_threads(int(os.environ["AB_THREADS"]))
     sys.path.insert(0, backend)
     sys.path.insert(0, str(_HERE))
     from bench.engine_bench import FAMILIES, LIMITS
