@@ -120,8 +120,15 @@ class BackwardSteps:
 
     # ------------------------------------------------------------------ during a pass
 
-    def watch(self, fn: Any, frec: FunctionRec) -> Any:
-        """Follow Node `fn` through the pass: the handle removes the pre-hook."""
+    def watch(self, fn: Any, frec: FunctionRec, freeing: bool) -> Any:
+        """Follow Node `fn` through the pass (`freeing`: one without retain_graph, whose
+        end asks what it freed): the handle removes the pre-hook."""
+        if freeing:
+            self._note_holding(fn, frec)
+        return fn.register_prehook(partial(self._entered, frec))
+
+    def _note_holding(self, fn: Any, frec: FunctionRec) -> None:
+        """Whether Node `fn`'s saved tensors hold values as the pass starts."""
         if frec.custom:
             try:
                 # The saved tensors as torch holds them, not unpacked: no program hook runs.
@@ -131,7 +138,6 @@ class BackwardSteps:
                 pass  # freed by an earlier pass
         elif _holds_values(fn, saved_names(type(fn))):
             self.holding.add(frec.id)
-        return fn.register_prehook(partial(self._entered, frec))
 
     def _entered(self, frec: FunctionRec, grad_outputs: Any) -> None:
         self.in_flight.append(frec)
