@@ -323,3 +323,37 @@ def test_lines_are_capped_per_pass_and_the_trace_says_so() -> None:
     assert set(per_pass) == {p.index for p in trace.passes}
     assert len(per_pass) < 30
     assert any(f"at most {LINES_PER_PASS} statements" in note for note in trace.truncation)
+
+
+PACKED = """
+import torch
+x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+i = torch.tensor([0, 2])
+with torch.autograd.graph.saved_tensors_hooks(lambda t: t * 1, lambda t: t):
+    p = x * x
+q = x[i].exp()
+r = p.sum() + q.sum()
+r.backward()
+print(x.grad)
+"""
+
+
+def test_freed_is_torch_s_answer_for_packed_and_listed_saved_tensors() -> None:
+    # A Node whose saved tensors went through a pack hook (no values held as the pass
+    # began) and one that saved a list of them (IndexBackward0's indices).
+    x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+    i = torch.tensor([0, 2])
+    with torch.autograd.graph.saved_tensors_hooks(lambda t: t * 1, lambda t: t):
+        p = x * x
+    r = p.sum() + x[i].exp().sum()
+    _, nodes = watch(r)
+    r.backward()
+    freed = freed_by_torch(nodes)
+    assert {"MulBackward0", "IndexBackward0", "ExpBackward0"} <= freed
+
+    trace = gradtrace.run(PACKED)
+    assert trace.ok, trace.error
+    assert trace.stdout == str(x.grad) + "\n"
+    names = ops(trace)
+    (event,) = of_kind(trace, FreedEvent)
+    assert sorted(names[n] for n in event.nodes) == sorted(freed)

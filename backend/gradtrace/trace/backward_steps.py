@@ -7,22 +7,26 @@
 - The program's own lines the engine runs (a tensor or module hook, a custom Function's
   `backward`): one `line` event per statement, at most `LINES_PER_PASS` per pass.
 - At the end of a pass run without retain_graph, the Nodes whose saved tensors torch
-  freed: asked of torch itself (reading a freed saved tensor raises), as one `freed`
-  event. A custom Function counts when it saved tensors: torch refuses `ctx.saved_tensors`
-  after any pass, saved or not, but runs a backward again that does not read them.
+  freed, as one `freed` event. Asked of torch itself: a Node whose saved tensors held
+  their values as the pass began and hold none after it was freed (torch's SavedTensor
+  says so without raising); any other is read, and reading a freed saved tensor raises
+  (that costs ~25 us of C++ error and backtrace a Node, more than the rest of its
+  recording). A custom Function counts when it saved tensors: torch refuses
+  `ctx.saved_tensors` after any pass, saved or not, but runs a backward again that does
+  not read them.
 """
 
 from __future__ import annotations
 
 import ast
 import weakref
-from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from gradtrace.language.errors import LimitError, ProgramError
 from gradtrace.language.tensor_text import clean_text, scrub
 from gradtrace.trace.events import Freed, LineRan, Raised
+from gradtrace.trace.saved import saved_names
 
 if TYPE_CHECKING:
     from gradtrace.trace.recorder import Recorder
@@ -49,14 +53,37 @@ def _message(exc: BaseException) -> tuple[str, str]:
     return kind, clean_text(scrub(text))
 
 
-def _is_freed(frec: FunctionRec, saved_names: list[str]) -> bool:
+def _holds_values(fn: Any, names: list[str]) -> bool | None:
+    """Whether any saved tensor of Node `fn` holds its values now, read from torch's
+    SavedTensor (`_raw_saved_*`, whose `data` is None once freed: nothing raises and no
+    unpack hook runs); None where torch does not say (a freed list of them raises)."""
+    for name in names:
+        try:
+            raw = getattr(fn, "_raw" + name, None)
+        except RuntimeError:
+            return None
+        if raw is None:
+            continue  # a number, or no SavedVariable
+        for item in raw if isinstance(raw, (list, tuple)) else (raw,):
+            data = getattr(item, "data", _UNKNOWN)
+            if data is _UNKNOWN:
+                return None
+            if data is not None:
+                return True
+    return False
+
+
+_UNKNOWN: Any = object()
+
+
+def _is_freed(frec: FunctionRec, names: list[str]) -> bool:
     """Whether torch freed this Node's saved tensors: reading one of them says so."""
     fn = frec.fn
     try:
         if frec.custom:
             fn.saved_tensors  # noqa: B018 (the read is the question)
         else:
-            for name in saved_names:
+            for name in names:
                 getattr(fn, name)
     except RuntimeError as exc:
         return _FREED_WORDS in str(exc)
@@ -73,17 +100,35 @@ class BackwardSteps:
         # The Nodes that ran in the current pass, and every Node found freed so far.
         self.ran: list[FunctionRec] = []
         self.freed: set[str] = set()
-        # The custom Functions of the pass that hold saved tensors as it starts.
+        # The Nodes of the pass whose saved tensors hold values as it starts.
         self.holding: set[str] = set()
         # The tensor node whose hook the program is running, if it is one.
         self.hook_node: str | None = None
         self.lines = 0
         self.lines_cut = False
 
+    def _freed(self, f: FunctionRec) -> bool:
+        """Whether the pass freed `f`'s saved tensors (the pass ran `f`)."""
+        names = saved_names(type(f.fn))
+        if f.custom:
+            return f.id in self.holding and _is_freed(f, names)
+        if f.id in self.holding:
+            holds = _holds_values(f.fn, names)
+            if holds is not None:
+                return not holds
+        return _is_freed(f, names)
+
     # ------------------------------------------------------------------ during a pass
 
-    def watch(self, fn: Any, frec: FunctionRec) -> Any:
-        """Follow Node `fn` through the pass: the handle removes the pre-hook."""
+    def watch(self, fn: Any, frec: FunctionRec, freeing: bool) -> Any:
+        """Follow Node `fn` through the pass (`freeing`: one without retain_graph, whose
+        end asks what it freed): the handle removes the pre-hook."""
+        if freeing:
+            self._note_holding(fn, frec)
+        return fn.register_prehook(partial(self._entered, frec))
+
+    def _note_holding(self, fn: Any, frec: FunctionRec) -> None:
+        """Whether Node `fn`'s saved tensors hold values as the pass starts."""
         if frec.custom:
             try:
                 # The saved tensors as torch holds them, not unpacked: no program hook runs.
@@ -91,7 +136,8 @@ class BackwardSteps:
                     self.holding.add(frec.id)
             except RuntimeError:
                 pass  # freed by an earlier pass
-        return fn.register_prehook(partial(self._entered, frec))
+        elif _holds_values(fn, saved_names(type(fn))):
+            self.holding.add(frec.id)
 
     def _entered(self, frec: FunctionRec, grad_outputs: Any) -> None:
         self.in_flight.append(frec)
@@ -125,9 +171,7 @@ class BackwardSteps:
         kind, text = _message(exc)
         self.rec.timeline.append(Raised(index, self.in_flight[-1].id, kind, text))
 
-    def ended(
-        self, index: int, retain: bool, saved_names: Callable[[FunctionRec], list[str]]
-    ) -> None:
+    def ended(self, index: int, retain: bool) -> None:
         """The pass is over: what it freed, and whether its line budget cut any."""
         if not retain:
             self.rec.peeking = True  # a program's unpack hook must not run for this read
@@ -135,10 +179,7 @@ class BackwardSteps:
                 freed = [
                     f.id
                     for f in dict.fromkeys(self.ran)
-                    if f.id not in self.freed
-                    and f.tensor is None
-                    and (not f.custom or f.id in self.holding)
-                    and _is_freed(f, saved_names(f))
+                    if f.id not in self.freed and f.tensor is None and self._freed(f)
                 ]
             finally:
                 self.rec.peeking = False

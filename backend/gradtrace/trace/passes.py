@@ -23,7 +23,6 @@ from gradtrace.language.errors import LimitError
 from gradtrace.trace.backward_steps import BackwardSteps
 from gradtrace.trace.events import FunctionRan, GradReached
 from gradtrace.trace.records import FunctionRec, PassRec, TensorRec, grad_fn_of
-from gradtrace.trace.saved import saved_names
 from gradtrace.trace.tensordata import Snapshot
 
 if TYPE_CHECKING:
@@ -205,7 +204,7 @@ class BackwardPasses:
         rec.passes.append(PassRec(index, root, line, retain, kind, create))
         if root is not None and root.tensor.numel() == 1:
             rec.series.add(root.name or "loss", root.tensor.detach().item())
-        handles = self._hook_nodes(root_recs, node)
+        handles = self._hook_nodes(root_recs, node, not retain)
         rec.current_pass = index
         rec.in_backward = True
         rec.stepping = True
@@ -218,15 +217,16 @@ class BackwardPasses:
         finally:
             for handle in handles:
                 handle.remove()
-            self.steps.ended(index, retain, lambda f: saved_names(type(f.fn)))
+            self.steps.ended(index, retain)
             rec.in_backward = False
             rec.stepping = False
             rec.active = True
             self.clear()
             rec.iteration += 1
 
-    def _hook_nodes(self, root_recs: list[TensorRec], node: ast.AST) -> list[Any]:
-        """A post-hook and a step watch on every Node the pass can reach from its roots."""
+    def _hook_nodes(self, root_recs: list[TensorRec], node: ast.AST, freeing: bool) -> list[Any]:
+        """A post-hook and a step watch on every Node the pass can reach from its roots
+        (`freeing`: the pass runs without retain_graph)."""
         rec = self.rec
         handles = []
         seen: set[int] = set()
@@ -236,16 +236,22 @@ class BackwardPasses:
                 accumulate = self._accumulator_of(r)
                 if accumulate is not None:
                     stack.append(accumulate)
+        by_fn = rec.by_fn
+        post_hook = self.post_hook
+        watch = self.steps.watch
         while stack:
             fn = stack.pop()
-            if identity(fn) in seen:
+            key = identity(fn)
+            if key in seen:
                 continue
-            seen.add(identity(fn))
-            frec = rec.function_node(fn, node)
+            seen.add(key)
+            frec = by_fn.get(key)
+            if frec is None or frec.fn is not fn:
+                frec = rec.function_node(fn, node)
             if frec.tensor is not None and frec.fn.variable.grad is None:
                 self.none_grads.add(frec.id)
-            handles.append(fn.register_hook(partial(self.post_hook, frec)))
-            handles.append(self.steps.watch(fn, frec))
+            handles.append(fn.register_hook(partial(post_hook, frec)))
+            handles.append(watch(fn, frec, freeing))
             for nxt, _ in fn.next_functions:
                 if nxt is not None and identity(nxt) not in seen:
                     stack.append(nxt)

@@ -142,42 +142,51 @@ class Recorder:
 
     # ------------------------------------------------------------------ forward recording
 
-    def _new_id(self, prefix: str) -> str:
-        self.next_id += 1
-        return f"{prefix}{self.next_id}"
-
     def snapshot(self, t: Tensor) -> Snapshot:
         # Whether its values fit the trace's size budget is decided when the trace is
         # written, once pruning has dropped what will not be sent (serialize.py).
         return Snapshot(unwrap_dead(t), self.limits.full_values, self.limits.preview_values)
 
-    def _fresh(self, rec: TensorRec | None, t: Tensor) -> bool:
-        return (
-            rec is not None
-            and rec.tensor is t
-            and not rec.stale
-            and rec.version == version_of(t)
-            and rec.grad_fn is grad_fn_of(t)
-        )
+    def _current(self, t: Tensor) -> TensorRec | None:
+        """The record of `t` as it is now, if there is one."""
+        rec = self.by_tensor.get(identity(t))
+        if rec is None or rec.tensor is not t or rec.stale or rec.version != version_of(t):
+            return None
+        return rec if rec.grad_fn is grad_fn_of(t) else None
 
     def _add_tensor(self, t: Tensor, node: ast.AST | None, label: str | None) -> TensorRec:
-        self.ledger.flush()
-        if t.requires_grad and grad_fn_of(t) is None and identity(t) not in self.leaf_order:
+        ledger = self.ledger
+        if ledger.pending or ledger.grad_seen:
+            ledger.flush()
+        key = identity(t)
+        if t.requires_grad and grad_fn_of(t) is None and key not in self.leaf_order:
             self._new_leaf(t)
-        rec = TensorRec(self._new_id("t"), t, node, label, self.iteration)
-        rec.module = self.module_stack[-1] if self.module_stack else None
-        rec.loops = tuple((line, i) for line, i in self.loop_stack) if self.loop_stack else ()
-        previous = self.by_tensor.get(identity(t))
+        self.next_id += 1
+        rec = TensorRec(f"t{self.next_id}", t, node, label, self.iteration)
+        if self.module_stack:
+            rec.module = self.module_stack[-1]
+        if self.loop_stack:
+            rec.loops = tuple((line, i) for line, i in self.loop_stack)
+        previous = self.by_tensor.get(key)
         if previous is not None and previous.tensor is t:
             rec.name = previous.name
             rec.retains_grad = previous.retains_grad
             rec.previous = previous
-        rec.snapshot = self.snapshot(t)
+        rec.snapshot = Snapshot(unwrap_dead(t), self.limits.full_values, self.limits.preview_values)
         self.budget.hold(t.numel())
         self.tensors.append(rec)
-        self.by_tensor[identity(t)] = rec
-        self.versions.setdefault(identity(t), []).append(rec)
-        self.unfrozen.setdefault(identity(t), []).append(rec)
+        self.by_tensor[key] = rec
+        versions = self.versions.get(key)
+        if versions is None:
+            self.versions[key] = [rec]
+            self.unfrozen[key] = [rec]
+        else:
+            versions.append(rec)
+            unfrozen = self.unfrozen.get(key)
+            if unfrozen is None:
+                self.unfrozen[key] = [rec]
+            else:
+                unfrozen.append(rec)
         self.timeline.append(Forward(rec.id))
         if len(self.tensors) + len(self.functions) > self.pruning.at:
             self.pruning.during_run()
@@ -211,9 +220,8 @@ class Recorder:
         # A leaf is its one node; its `.data` only while that changes in place.
         if leaf is not None and (leaf is t or t is self.inplace_target):
             return self._leaf_node(leaf)
-        rec = self.by_tensor.get(identity(t))
-        if self._fresh(rec, t):
-            assert rec is not None
+        rec = self._current(t)
+        if rec is not None:
             return rec
         rec = self._add_tensor(t, None, None)
         self._connect(rec, t, None, ())
@@ -238,9 +246,8 @@ class Recorder:
             if identity(t) in self.ledger.pending:
                 self.ledger.changed(t, node, label)
             return self._leaf_node(t)
-        rec = self.by_tensor.get(identity(t))
-        if self._fresh(rec, t):
-            assert rec is not None
+        rec = self._current(t)
+        if rec is not None:
             return rec
         if self.ledger.made_from_gradients(t, inputs):
             return None
@@ -280,14 +287,16 @@ class Recorder:
         if gf is not None:
             frec = self.function_node(gf, node)
             self.by_output[(identity(gf), t.output_nr)] = rec
-            self._edge(frec.id, rec.id, "autograd")
+            edges = self.edges
+            edges.setdefault((frec.id, rec.id), "autograd")
             for inp in inputs:
                 if not inp.tensor.requires_grad:
-                    self._edge(inp.id, frec.id, "input")
-            self.attach_saved(frec, t, inputs)
+                    edges.setdefault((inp.id, frec.id), "input")
+            if not frec.saved:
+                self.attach_saved(frec, t, inputs)
         else:
             for inp in inputs:
-                self._edge(inp.id, rec.id, "nograd")
+                self.edges.setdefault((inp.id, rec.id), "nograd")
             accumulator = self.leaf_accumulators.get(identity(t))
             if accumulator is not None and accumulator.fn.variable is t:
                 # A new version of a leaf (updated in place): its gradient still lands in
@@ -298,9 +307,7 @@ class Recorder:
                 self._edge(rec.id, accumulator.id, "autograd")
 
     def _edge(self, source: str, target: str, kind: str) -> None:
-        key = (source, target)
-        if key not in self.edges:
-            self.edges[key] = kind
+        self.edges.setdefault((source, target), kind)
 
     def function_node(self, gf: Any, node: ast.AST | None) -> FunctionRec:
         frec = self.by_fn.get(identity(gf))
@@ -308,29 +315,36 @@ class Recorder:
             return frec
         root = self._add_function(gf, node)
         stack = [root]
+        edges = self.edges
+        by_output = self.by_output
+        by_fn = self.by_fn
         while stack:
             current = stack.pop()
             for nxt, nr in current.fn.next_functions:
                 if nxt is None:
                     continue
-                produced = self.by_output.get((identity(nxt), nr))
+                key = identity(nxt)
+                produced = by_output.get((key, nr))
                 if produced is not None and produced.grad_fn is nxt:
-                    self._edge(produced.id, current.id, "autograd")
+                    edges.setdefault((produced.id, current.id), "autograd")
                     continue
-                known = self.by_fn.get(identity(nxt))
+                known = by_fn.get(key)
                 if known is None or known.fn is not nxt:
                     known = self._add_function(nxt, node)
                     if known.op == "AccumulateGrad":
                         self._attach_leaf(known)
                     else:
                         stack.append(known)
-                self._edge(known.id, current.id, "autograd")
+                edges.setdefault((known.id, current.id), "autograd")
         return root
 
     def _add_function(self, gf: Any, node: ast.AST | None) -> FunctionRec:
-        frec = FunctionRec(self._new_id("f"), gf, node, self.iteration)
-        frec.module = self.module_stack[-1] if self.module_stack else None
-        frec.loops = tuple((line, i) for line, i in self.loop_stack) if self.loop_stack else ()
+        self.next_id += 1
+        frec = FunctionRec(f"f{self.next_id}", gf, node, self.iteration)
+        if self.module_stack:
+            frec.module = self.module_stack[-1]
+        if self.loop_stack:
+            frec.loops = tuple((line, i) for line, i in self.loop_stack)
         self.functions.append(frec)
         self.by_fn[identity(gf)] = frec
         return frec
@@ -362,8 +376,8 @@ class Recorder:
             frec.saved.append(entry)
 
     def _match(self, value: Tensor, candidates: list[Tensor]) -> TensorRec | None:
-        rec = self.by_tensor.get(identity(value))
-        if self._fresh(rec, value):
+        rec = self._current(value)
+        if rec is not None:
             return rec
         if value.numel() == 0:
             return None
@@ -384,10 +398,7 @@ class Recorder:
             or self.ledger.is_bookkeeping(t)
         ):
             return
-        rec = self.by_tensor.get(identity(t))
-        if not self._fresh(rec, t):
-            rec = self.node_of(t)
-        assert rec is not None
+        rec = self._current(t) or self.node_of(t)
         if rec.name is None:
             rec.name = name
 
