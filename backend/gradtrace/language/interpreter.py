@@ -7,7 +7,8 @@ that could allocate is bounded first (sizes.py). Tensors that ops produce are ha
 the recorder, which builds the trace.
 
 The parts live in modules cut by concern: statements.py, definitions.py, access.py,
-arithmetic.py, expressions.py, calls.py; runtime.py holds what they share.
+arithmetic.py, expressions.py, calls.py (call expressions), call_path.py (the one
+call path), method_calls.py, formatting.py; runtime.py holds what they share.
 """
 
 from __future__ import annotations
@@ -20,10 +21,13 @@ from gradtrace.language import (
     access,
     arithmetic,
     arrays,
+    call_path,
     callables,
     calls,
     definitions,
     expressions,
+    formatting,
+    method_calls,
     statements,
 )
 from gradtrace.language.builtins import make_builtins
@@ -198,12 +202,18 @@ class Interpreter:
     expr_Call = calls.expr_Call
     compile_arguments = calls.compile_arguments
     compile_super = calls.compile_super
-    invoke = calls.invoke
-    after_call = calls.after_call
-    call_method = calls.call_method
-    check_base_init = calls.check_base_init
-    call_module = calls.call_module
-    call_tensor_method = calls.call_tensor_method
-    format_string = calls.format_string
-    builtin_print = calls.builtin_print
+
+    # call_path.py
+    invoke = call_path.invoke
+    after_call = call_path.after_call
+
+    # method_calls.py
+    call_method = method_calls.call_method
+    check_base_init = method_calls.check_base_init
+    call_module = method_calls.call_module
+    call_tensor_method = method_calls.call_tensor_method
+
+    # formatting.py
+    format_string = formatting.format_string
+    builtin_print = formatting.builtin_print
     expr_YieldFrom = expr_Yield
