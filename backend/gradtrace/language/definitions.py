@@ -129,7 +129,9 @@ def compile_function(
             {k: d(scope) for k, d in kw_defaults.items()},
             kwarg,
         )
-        return UserFunction(interp, name, qualname, params, body, scope)
+        fn = UserFunction(name, qualname, params, body, scope)
+        interp.made_function(fn)
+        return fn
 
     return make
 

@@ -32,6 +32,7 @@ from gradtrace.language import (
 )
 from gradtrace.language.builtins import make_builtins
 from gradtrace.language.errors import LimitError
+from gradtrace.language.job_objects import JobObjects
 from gradtrace.language.limits import Limits
 from gradtrace.language.memory import MemoryBound
 from gradtrace.language.runtime import (
@@ -69,6 +70,10 @@ class Interpreter:
         # The program runs as the main module: `if __name__ == "__main__":` runs its body.
         self.globals = Scope({"__name__": "__main__"}, None)
         self.handling: list[BaseException] = []
+        # The program's functions and classes, emptied when the job ends.
+        self.made = JobObjects()
+        self.made_function = self.made.made_function
+        self.made_class = self.made.made_class
 
     def run(self, tree: ast.Module) -> None:
         body = self.compile_block(tree.body, _MODULE_CONTEXT)
@@ -79,8 +84,10 @@ class Interpreter:
             callables.leave(self)
 
     def close(self) -> None:
-        """Drop what ties the program's objects into cycles (scopes, builtins), once it ended."""
+        """Drop what ties the program's objects into cycles (scopes, builtins, functions,
+        classes), once it ended."""
         self.globals.vars.clear()
+        self.made.cut(Scope({}, None))
         self.builtins.clear()
         self.builtin_table.clear()
         self.handling.clear()
