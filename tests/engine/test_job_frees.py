@@ -195,6 +195,12 @@ try:
     undefined_name
 except NameError:
     print("no name")
+def guarded(t):
+    try:
+        return t[5]
+    except IndexError as err:
+        return "guarded: " + str(err)
+print(guarded(torch.ones(2)))
 print(getattr(nn.Linear(2, 2), "no_such", None))
 class Items:
     def __init__(self):
