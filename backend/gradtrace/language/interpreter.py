@@ -72,7 +72,6 @@ class Interpreter:
         self.handling: list[BaseException] = []
         # The program's functions and classes, emptied when the job ends.
         self.made = JobObjects()
-        self.made_function = self.made.made_function
         self.made_class = self.made.made_class
 
     def run(self, tree: ast.Module) -> None:
@@ -102,6 +101,7 @@ class Interpreter:
         self.ticks += 1
         if not self.ticks & 3:
             self.memory.check()
+            self.made.prune()
 
     def segment(self, node: ast.AST) -> str:
         """The source text of `node`, on one line and shortened, for labels."""

@@ -39,12 +39,12 @@ class JobObjects:
         # that makes a lambda per loop step keeps the list as long as what is alive.
         self.kept = 1024
 
-    def made_function(self, fn: UserFunction) -> None:
+    def prune(self) -> None:
+        """Drop the references to functions already freed (called every 256 steps)."""
         functions = self.functions
-        functions.append(weakref.ref(fn))
         if len(functions) > 2 * self.kept:
-            functions[:] = [ref for ref in functions if ref() is not None]
-            self.kept = max(1024, len(functions))
+            functions[:] = [ref for ref in functions if ref() is not None]  # in place:
+            self.kept = max(1024, len(functions))  # each `def` appends to this list
 
     def made_class(self, cls: type) -> None:
         self.classes.append(weakref.ref(cls))
