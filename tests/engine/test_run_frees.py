@@ -3,8 +3,8 @@ records, snapshots and tensors are freed by reference counting when the call ret
 and `gradtrace.run`'s Trace when the caller drops it. A cycle there kept every tensor a
 program made alive until a collection found it, and made that collection scan them all.
 
-The evaluator's own closures (a recursive helper of the builtins, a program's functions)
-are not the recording's and are not asked about here.
+The evaluator's own objects (its scopes, a program's functions, classes and hooks) are
+asked about in test_job_frees.py.
 """
 
 from __future__ import annotations

@@ -296,7 +296,10 @@ def read_attr(self: Interpreter, obj: Any, name: str, node: ast.AST | None) -> A
         )
     missing = AttributeError(f"'{type_name}' object has no attribute '{name}'")
     missing.gradtrace_hint = hint  # type: ignore[attr-defined]
-    raise missing
+    try:
+        raise missing
+    finally:
+        del missing  # this frame, in the traceback, would hold the exception: a cycle
 
 
 def _refuse_foreign_callables(args: Any, node: ast.AST | None) -> None:

@@ -76,6 +76,23 @@ def check_percent_format(fmt: str, limits_chars: int) -> None:
                 raise LimitError(f"a % format width of {part} is over the string limit")
 
 
+# An object hashed by identity (a tensor, a Module, a class, one of the program's
+# objects...) is hashed by its address in CPython: its id() numbering stands in for it,
+# in a tuple or frozenset too. Equal objects still hash equal (they are the same object);
+# value-hashed ones (numbers, strings, devices) hash as Python hashes them. A module
+# function, not a closure of make_builtins: a closure calling itself is a cycle.
+def _hash_of(obj: Any, number: Callable[[Any], int]) -> int:
+    kind = type(obj)
+    method: Any = kind.__hash__
+    if method is _OBJECT_HASH or method is _TENSOR_HASH:
+        return number(obj)
+    if method is _TUPLE_HASH and isinstance(obj, tuple):
+        return hash(tuple(_hash_of(item, number) for item in obj))
+    if method is _FROZENSET_HASH and isinstance(obj, frozenset):
+        return hash(frozenset(_hash_of(item, number) for item in obj))
+    return hash(obj)
+
+
 def make_builtins(interp: Interpreter) -> dict[str, Any]:
     limits = interp.limits
 
@@ -176,22 +193,7 @@ def make_builtins(interp: Interpreter) -> dict[str, Any]:
 
     def safe_hash(obj: Any) -> int:
         check_nesting(obj)  # a deeply nested tuple is hashed recursively, in C
-        return hash_of(obj)
-
-    # An object hashed by identity (a tensor, a Module, a class, one of the program's
-    # objects...) is hashed by its address in CPython: its id() numbering stands in for
-    # it, in a tuple or frozenset too. Equal objects still hash equal (they are the same
-    # object); value-hashed ones (numbers, strings, devices) hash as Python hashes them.
-    def hash_of(obj: Any) -> int:
-        kind = type(obj)
-        method: Any = kind.__hash__
-        if method is _OBJECT_HASH or method is _TENSOR_HASH:
-            return safe_id(obj)
-        if method is _TUPLE_HASH and isinstance(obj, tuple):
-            return hash(tuple(hash_of(item) for item in obj))
-        if method is _FROZENSET_HASH and isinstance(obj, frozenset):
-            return hash(frozenset(hash_of(item) for item in obj))
-        return hash(obj)
+        return _hash_of(obj, safe_id)
 
     def safe_type(obj: Any, *rest: Any) -> type:
         # type(name, bases, dict) makes a class: `class` is the way to do that here.

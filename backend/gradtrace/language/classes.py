@@ -20,7 +20,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from gradtrace.language import records
+from gradtrace.language import callables, records
 from gradtrace.language.callables import Checked
 from gradtrace.language.errors import ForbiddenError
 from gradtrace.language.pymodules import namedtuple_field
@@ -30,13 +30,14 @@ if TYPE_CHECKING:
     from gradtrace.language.interpreter import Interpreter
     from gradtrace.language.runtime import Scope
 
-_OWNERS: weakref.WeakKeyDictionary[UserFunction, type] = weakref.WeakKeyDictionary()
+_OWNERS: weakref.WeakKeyDictionary[UserFunction, weakref.ref[type]] = weakref.WeakKeyDictionary()
 
 _FUNCTION_STATICS = frozenset({"forward", "backward", "setup_context", "jvp", "vjp"})
 
 
 def owner_class(func: UserFunction) -> type | None:
-    return _OWNERS.get(func)
+    owner = _OWNERS.get(func)
+    return owner() if owner is not None else None
 
 
 class ProgramObject:
@@ -99,18 +100,18 @@ def build_class(
         names.add(fdef.name)
         kinds = [_decorator_kind(d(scope), fdef) for d in decorators]
         if is_function and fdef.name in _FUNCTION_STATICS:
-            step = _autograd_step(interp, fn, fdef.name)
+            step = _autograd_step(fn, fdef.name)
             if "once_differentiable" in kinds:  # torch's own wrapper: no double backward
                 step = torch.autograd.function.once_differentiable(step)
             members[fdef.name] = staticmethod(step)
         elif "staticmethod" in kinds:
-            members[fdef.name] = staticmethod(_plain(interp, fn))
+            members[fdef.name] = staticmethod(_plain(fn))
         elif "classmethod" in kinds:
-            members[fdef.name] = classmethod(_method(interp, fn))
+            members[fdef.name] = classmethod(_method(fn))
         elif "property" in kinds:
-            members[fdef.name] = property(_method(interp, fn))
+            members[fdef.name] = property(_method(fn))
         else:
-            members[fdef.name] = _method(interp, fn)
+            members[fdef.name] = _method(fn)
     for name, value in attributes:
         members[name] = value(scope)
         names.add(name)
@@ -121,7 +122,7 @@ def build_class(
     if decorations:
         if torch_base:
             raise ForbiddenError("@dataclass applies to your plain classes here", node)
-        _make_dataclass(interp, node.name, tuple(base), annotated, decorations[-1], members, names)
+        _make_dataclass(node.name, tuple(base), annotated, decorations[-1], members, names)
     if torch_base:
         for name in names:
             if name.startswith("_") and name != "__init__" and hasattr(base[0], name):
@@ -131,7 +132,10 @@ def build_class(
     members["gradtrace_members"] = frozenset(names)
     cls = type(node.name, tuple(base), members)
     for fn in functions:
-        _OWNERS[fn] = cls
+        # Weakly: the class holds its functions, so a strong value would keep each key
+        # (and the class, and the job its methods ran in) alive for good.
+        _OWNERS[fn] = weakref.ref(cls)
+    interp.made_class(cls)
     return cls
 
 
@@ -145,7 +149,6 @@ def class_decorator(value: Any, node: ast.ClassDef) -> records.Options:
 
 
 def _make_dataclass(
-    interp: Interpreter,
     name: str,
     bases: tuple[type, ...],
     annotated: list[tuple[str, Any]],
@@ -155,7 +158,7 @@ def _make_dataclass(
 ) -> None:
     own = [(n, records.NO_DEFAULT if v is None else v) for n, v in annotated]
     fields = records.make_fields(bases, own)
-    for dunder, method in records.methods(interp, name, fields, options).items():
+    for dunder, method in records.methods(name, fields, options).items():
         if dunder not in names:  # the class's own __init__/__repr__/__eq__ win
             members[dunder] = method
             names.add(dunder)
@@ -210,7 +213,11 @@ def _decorator_kind(decorator: Any, fdef: ast.FunctionDef) -> str:
     )
 
 
-def _autograd_step(interp: Interpreter, fn: UserFunction, name: str) -> Callable[..., Any]:
+# The wrappers find the running interpreter rather than hold it: torch keeps a Function's
+# class from C++ (in each of its graph's nodes), where the cyclic GC cannot follow.
+
+
+def _autograd_step(fn: UserFunction, name: str) -> Callable[..., Any]:
     """forward/backward of a user Function: run by torch, not recorded op by op.
 
     The Function is one node of the graph (`MyReLUBackward`), as torch sees it; what its
@@ -218,6 +225,7 @@ def _autograd_step(interp: Interpreter, fn: UserFunction, name: str) -> Callable
     """
 
     def step(*args: Any, **kwargs: Any) -> Any:
+        interp = callables.current()
         with interp.rec.suspended():
             return interp.call_user(fn, args, kwargs)
 
@@ -226,18 +234,18 @@ def _autograd_step(interp: Interpreter, fn: UserFunction, name: str) -> Callable
     return step
 
 
-def _plain(interp: Interpreter, fn: UserFunction) -> Callable[..., Any]:
+def _plain(fn: UserFunction) -> Callable[..., Any]:
     def call(*args: Any, **kwargs: Any) -> Any:
-        return interp.call_user(fn, args, kwargs)
+        return callables.current().call_user(fn, args, kwargs)
 
     call.__name__ = fn.name
     call.__qualname__ = fn.qualname
     return call
 
 
-def _method(interp: Interpreter, fn: UserFunction) -> Callable[..., Any]:
+def _method(fn: UserFunction) -> Callable[..., Any]:
     def method(self: Any, *args: Any, **kwargs: Any) -> Any:
-        return interp.call_user(fn, (self, *args), kwargs)
+        return callables.current().call_user(fn, (self, *args), kwargs)
 
     method.__name__ = fn.name
     method.__qualname__ = fn.qualname

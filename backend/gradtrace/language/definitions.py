@@ -7,6 +7,7 @@ Each function is a method of the Interpreter (bound in interpreter.py).
 from __future__ import annotations
 
 import ast
+import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -118,7 +119,8 @@ def compile_function(
     kwonly = [a.arg for a in args.kwonlyargs]
     vararg = args.vararg.arg if args.vararg else None
     kwarg = args.kwarg.arg if args.kwarg else None
-    interp = self
+    functions = self.made.functions  # pruned in place by the interpreter's tick
+    ref = weakref.ref
 
     def make(scope: Scope) -> UserFunction:
         params = Parameters(
@@ -129,7 +131,9 @@ def compile_function(
             {k: d(scope) for k, d in kw_defaults.items()},
             kwarg,
         )
-        return UserFunction(interp, name, qualname, params, body, scope)
+        fn = UserFunction(name, qualname, params, body, scope)
+        functions.append(ref(fn))  # emptied when the job ends (job_objects.py)
+        return fn
 
     return make
 

@@ -133,7 +133,10 @@ def load_builtin(self: Interpreter, name: str, node: ast.AST, scope: Scope) -> A
         hint = "add the import at the top, e.g. `import torch`"
     exc = NameError(message)
     exc.gradtrace_hint = hint  # type: ignore[attr-defined]
-    raise exc
+    try:
+        raise exc
+    finally:
+        del exc  # this frame, in the traceback, would hold the exception: a cycle
 
 
 def expr_IfExp(self: Interpreter, node: ast.IfExp, fc: _FunctionContext) -> Closure:

@@ -7,7 +7,8 @@ that could allocate is bounded first (sizes.py). Tensors that ops produce are ha
 the recorder, which builds the trace.
 
 The parts live in modules cut by concern: statements.py, definitions.py, access.py,
-arithmetic.py, expressions.py, calls.py; runtime.py holds what they share.
+arithmetic.py, expressions.py, calls.py (call expressions), call_path.py (the one
+call path), method_calls.py, formatting.py; runtime.py holds what they share.
 """
 
 from __future__ import annotations
@@ -20,14 +21,18 @@ from gradtrace.language import (
     access,
     arithmetic,
     arrays,
+    call_path,
     callables,
     calls,
     definitions,
     expressions,
+    formatting,
+    method_calls,
     statements,
 )
 from gradtrace.language.builtins import make_builtins
 from gradtrace.language.errors import LimitError
+from gradtrace.language.job_objects import JobObjects
 from gradtrace.language.limits import Limits
 from gradtrace.language.memory import MemoryBound
 from gradtrace.language.runtime import (
@@ -65,6 +70,9 @@ class Interpreter:
         # The program runs as the main module: `if __name__ == "__main__":` runs its body.
         self.globals = Scope({"__name__": "__main__"}, None)
         self.handling: list[BaseException] = []
+        # The program's functions and classes, emptied when the job ends.
+        self.made = JobObjects()
+        self.made_class = self.made.made_class
 
     def run(self, tree: ast.Module) -> None:
         body = self.compile_block(tree.body, _MODULE_CONTEXT)
@@ -75,8 +83,10 @@ class Interpreter:
             callables.leave(self)
 
     def close(self) -> None:
-        """Drop what ties the program's objects into cycles (scopes, builtins), once it ended."""
+        """Drop what ties the program's objects into cycles (scopes, builtins, functions,
+        classes), once it ended."""
         self.globals.vars.clear()
+        self.made.cut(Scope({}, None))
         self.builtins.clear()
         self.builtin_table.clear()
         self.handling.clear()
@@ -91,6 +101,7 @@ class Interpreter:
         self.ticks += 1
         if not self.ticks & 3:
             self.memory.check()
+            self.made.prune()
 
     def segment(self, node: ast.AST) -> str:
         """The source text of `node`, on one line and shortened, for labels."""
@@ -198,12 +209,18 @@ class Interpreter:
     expr_Call = calls.expr_Call
     compile_arguments = calls.compile_arguments
     compile_super = calls.compile_super
-    invoke = calls.invoke
-    after_call = calls.after_call
-    call_method = calls.call_method
-    check_base_init = calls.check_base_init
-    call_module = calls.call_module
-    call_tensor_method = calls.call_tensor_method
-    format_string = calls.format_string
-    builtin_print = calls.builtin_print
+
+    # call_path.py
+    invoke = call_path.invoke
+    after_call = call_path.after_call
+
+    # method_calls.py
+    call_method = method_calls.call_method
+    check_base_init = method_calls.check_base_init
+    call_module = method_calls.call_module
+    call_tensor_method = method_calls.call_tensor_method
+
+    # formatting.py
+    format_string = formatting.format_string
+    builtin_print = formatting.builtin_print
     expr_YieldFrom = expr_Yield

@@ -153,7 +153,10 @@ def _variable(data: Any, requires_grad: bool = False, volatile: bool | None = No
     if volatile is not None:
         error = TypeError("Variable(volatile=...) was removed from PyTorch")
         error.gradtrace_hint = "`volatile=True` became `with torch.no_grad():`"  # type: ignore[attr-defined]
-        raise error
+        try:
+            raise error
+        finally:
+            del error  # this frame, in the traceback, would hold the exception: a cycle
     tensor = data if isinstance(data, torch.Tensor) else torch.tensor(data)
     if requires_grad:
         tensor.requires_grad_(True)

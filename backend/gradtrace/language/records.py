@@ -13,10 +13,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from gradtrace.language import callables
 from gradtrace.language.errors import ForbiddenError
 
 if TYPE_CHECKING:
-    from gradtrace.language.interpreter import Interpreter
+    pass
 
 NO_DEFAULT = object()
 _MUTABLE = (list, dict, set)
@@ -109,9 +110,11 @@ def make_fields(bases: tuple[type, ...], own: list[tuple[str, Any]]) -> tuple[Fi
 
 
 def methods(
-    interp: Interpreter, name: str, fields: tuple[FieldSpec, ...], options: Options
+    name: str, fields: tuple[FieldSpec, ...], options: Options
 ) -> dict[str, Callable[..., Any]]:
-    """The dunders `@dataclass` makes for `fields` (the caller keeps the program's own)."""
+    """The dunders `@dataclass` makes for `fields` (the caller keeps the program's own).
+    They find the running interpreter rather than hold it: the class they go in is a
+    cycle of its own, which would keep a held one alive until a collection."""
     made: dict[str, Callable[..., Any]] = {}
     in_init = [f for f in fields if f.init]
 
@@ -143,6 +146,7 @@ def methods(
                 value = spec.default
             else:
                 continue
+            interp = callables.current()
             interp.set_attr(self, spec.name, value, interp.here)
         post = getattr(type(self), "__post_init__", None)
         if post is not None:
@@ -153,7 +157,7 @@ def methods(
         for spec in fields:
             if spec.repr:
                 value = getattr(self, spec.name)
-                interp.check_printable(value)
+                callables.current().check_printable(value)
                 parts.append(f"{spec.name}={value!r}")
         return f"{type(self).__qualname__}({', '.join(parts)})"
 

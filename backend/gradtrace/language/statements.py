@@ -501,7 +501,12 @@ def stmt_Raise(self: Interpreter, node: ast.Raise, fc: _FunctionContext) -> Clos
             raise LimitError(
                 f"an exception message of {chars:,} characters is over the string limit"
             )
-        raise exc
+        try:
+            raise exc
+        finally:
+            # This frame, in the exception's traceback, would hold it (and every frame
+            # below, the scopes and the interpreter) in a cycle.
+            del exc
 
     return raise_
 
@@ -517,6 +522,12 @@ def stmt_Try(self: Interpreter, node: ast.Try, fc: _FunctionContext) -> Closure:
         )
         for h in node.handlers
     ]
+    # Python unbinds `except E as e` when the handler ends: the exception's traceback
+    # holds the frames that hold the scope, so a kept `e` would tie them in a cycle.
+    local_names = [
+        h.name if h.name and h.name not in fc.globals and h.name not in fc.nonlocals else None
+        for h in node.handlers
+    ]
     orelse = self.compile_block(node.orelse, fc)
     final = self.compile_block(node.finalbody, fc)
     interp = self
@@ -527,7 +538,7 @@ def stmt_Try(self: Interpreter, node: ast.Try, fc: _FunctionContext) -> Closure:
         except ProgramError:
             raise
         except Exception as exc:
-            for type_expr, target, handler_body, _handler in handlers:
+            for (type_expr, target, handler_body, _handler), local in zip(handlers, local_names):
                 if type_expr is not None:
                     wanted = type_expr(scope)
                     classes = wanted if isinstance(wanted, tuple) else (wanted,)
@@ -546,6 +557,10 @@ def stmt_Try(self: Interpreter, node: ast.Try, fc: _FunctionContext) -> Closure:
                     return handler_body(scope)
                 finally:
                     interp.handling.pop()
+                    if target is not None:
+                        target(scope, None)  # as Python does: `e = None; del e`
+                        if local is not None:
+                            scope.vars.pop(local, None)
             raise
         if result is not None:
             return result

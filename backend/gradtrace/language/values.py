@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from gradtrace.language import callables
+
 if TYPE_CHECKING:
-    from gradtrace.language.interpreter import Interpreter
     from gradtrace.language.runtime import Scope
 
 
@@ -97,20 +98,23 @@ class Parameters:
 
 
 class UserFunction:
-    """A `def` or `lambda` of the program: our closure, run by our evaluator."""
+    """A `def` or `lambda` of the program: our closure, run by our evaluator.
 
-    __slots__ = ("__weakref__", "body", "interp", "name", "params", "qualname", "scope")
+    It holds no interpreter: torch may keep it (a hook, a Function's step) from C++,
+    where the cyclic GC cannot follow, so the interpreter cuts its body and scope when
+    the job ends (Interpreter.close) and it runs only inside a running job.
+    """
+
+    __slots__ = ("__weakref__", "body", "name", "params", "qualname", "scope")
 
     def __init__(
         self,
-        interp: Interpreter,
         name: str,
         qualname: str,
         params: Parameters,
         body: Callable[[Scope], Any],
         scope: Scope,
     ) -> None:
-        self.interp = interp
         self.name = name
         self.qualname = qualname
         self.params = params
@@ -118,7 +122,7 @@ class UserFunction:
         self.scope = scope
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        return self.interp.call_user(self, args, kwargs)
+        return callables.current().call_user(self, args, kwargs)
 
     def __repr__(self) -> str:
         return f"<function {self.qualname} at 0x…>"  # no address: the heap is not shown

@@ -1,0 +1,238 @@
+"""The one call path: every call, written or made from inside Python or torch through a
+Checked, is checked here on its callee (sizes, refusals, the recorder's specials), and
+what it returned is checked and recorded (after_call).
+
+Each function is a method of the Interpreter (bound in interpreter.py).
+"""
+
+from __future__ import annotations
+
+import ast
+import collections
+import functools
+import time
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import torch
+from torch import nn
+from torch.nn.modules.lazy import LazyModuleMixin
+
+from gradtrace.identity import identity
+from gradtrace.language import sizes
+from gradtrace.language.callables import Checked, Unbound
+from gradtrace.language.errors import ForbiddenError, LimitError
+from gradtrace.language.module_tables import module_parameters
+from gradtrace.language.namespaces import TORCH_CALLABLES
+from gradtrace.language.pymodules import ITERATING, bounded_args, check_rows
+from gradtrace.language.runtime import (
+    _CONSUMING_TYPES,
+    _HASHING_TYPES,
+    _LEGACY_TENSOR_TYPES,
+    _SPARSE,
+    _SPECIAL_FUNCTIONS,
+    Tensor,
+    _check_gradcheck,
+    _check_lazy_layer,
+    _guard_attention,
+    _hashed_items,
+    _refuse_meta,
+    _refuse_private_names,
+    _tensor_inputs,
+    _unchecked,
+    _zero_fill,
+)
+from gradtrace.language.tensor_text import scrub
+from gradtrace.language.values import (
+    Namespace,
+    UserFunction,
+)
+
+if TYPE_CHECKING:
+    from gradtrace.language.interpreter import Interpreter
+
+
+# What a numpy scalar type may be called with: one number (or its text).
+_SCALARS = (bool, int, float, complex, str, np.generic)
+# Python's containers as classes (type([]), {}.__class__): called as their builtins.
+_CONTAINERS = frozenset({list, tuple, dict, set, frozenset})
+
+
+def invoke(
+    self: Interpreter,
+    target: Any,
+    args: tuple[Any, ...],
+    kwargs: dict[str, Any],
+    node: ast.AST | None,
+    label: str | None,
+    name: str,
+) -> Any:
+    """The one call path: every call of a program, and every Checked called from inside
+    Python or torch, comes here. Its checks are keyed on the callee (the identity of
+    the real function; for a method, its owner's type and its name); `name` is only
+    the label a Module call is grouped under."""
+    kind = type(target)
+    if kind is UserFunction:
+        return self.call_user(target, args, kwargs)
+    if kind is Checked:
+        owner = target.owner
+        if owner is not None:
+            mname = target.name
+            if type(owner) is Unbound:
+                if not args or not isinstance(args[0], owner.cls):
+                    raise TypeError(
+                        f"descriptor '{mname}' for '{owner.cls.__name__}' objects needs "
+                        f"a '{owner.cls.__name__}' as its first argument"
+                    )
+                # The class's own method bound to the instance (not a subclass's).
+                method = target.fn.__get__(args[0], owner.cls)
+                return self.call_method(args[0], mname, method, args[1:], kwargs, node, label)
+            return self.call_method(owner, mname, target.fn, args, kwargs, node, label)
+        target = target.fn
+        kind = type(target)
+    elif kind is Namespace:
+        raise TypeError("'module' object is not callable")
+    for arg in args:
+        if type(arg) is range and len(arg) > self.limits.sequence_items:
+            raise LimitError(f"a range of {len(arg):,} items is over the limit")
+    if id(target) in ITERATING:  # itertools.chain(t), functools.reduce(f, t): rows bounded
+        for arg in args:
+            check_rows(arg)
+    special = self.rec.special_call(target)
+    if special is not None:
+        return special(args, kwargs, node)
+    limit = self.limits.tensor_elements
+    fresh = False
+    if kind is type or isinstance(target, type):
+        if target in _CONTAINERS:
+            # type(x) and x.__class__ answer with Python's own list, set, dict...: called,
+            # each is the builtin of that name, which bounds what C reads and hashes.
+            target = self.builtin_table[target.__name__]
+        elif issubclass(target, nn.Module):
+            sizes.check_module_class(target, args, kwargs, limit, self.limits.total_elements)
+            _refuse_meta(args, kwargs, True)
+            if issubclass(target, (nn.ParameterDict, nn.ModuleDict)):
+                for arg in (*args, *kwargs.values()):
+                    _refuse_private_names(arg)
+        elif issubclass(target, torch.optim.Optimizer) and kwargs.get("foreach"):
+            kwargs = {**kwargs, "foreach": False}
+        elif target is torch.autograd.Function:
+            raise TypeError("torch.autograd.Function is used by subclassing it")
+        elif target is torch.device or target is torch.Generator:
+            _refuse_meta(args, kwargs, True)
+        elif issubclass(target, np.ndarray):
+            # Reachable as np.ndarray, type(a), a.__class__: its constructor hands out
+            # uninitialised memory, or a view of any size over a buffer with any strides.
+            raise ForbiddenError(
+                "numpy.ndarray(...) makes uninitialised memory: make arrays with np.zeros, "
+                "np.ones, np.array or np.arange"
+            )
+        elif issubclass(target, np.generic):
+            # np.float64([...]) makes an array, of a size nothing checked: scalars only.
+            for arg in (*args, *kwargs.values()):
+                if not isinstance(arg, _SCALARS) and not (
+                    isinstance(arg, (Tensor, np.ndarray)) and arg.ndim == 0
+                ):
+                    raise ForbiddenError(
+                        f"numpy.{target.__name__}(...) takes one number here; for an array "
+                        f"write np.array(values, dtype=np.{target.__name__})"
+                    )
+        elif target is str:
+            for arg in args:
+                self.check_printable(arg)
+        elif target in _CONSUMING_TYPES:
+            args = bounded_args(args)  # deque(itertools.count()) stops at the limit
+            if target in _HASHING_TYPES:  # Counter(it): each item hashed in C, bounded first
+                first = 1 if target is collections.defaultdict else 0  # its factory
+                mapping = target is not collections.Counter  # it counts what it iterates
+                args = (*args[:first], *(_hashed_items(a, mapping) for a in args[first:]))
+        elif issubclass(target, Tensor) or target in _LEGACY_TENSOR_TYPES:
+            # torch.Tensor(n) allocates n uninitialised elements, as torch.empty does;
+            # torch.LongTensor([n, n]) is data, as torch.tensor takes it.
+            data = (
+                bool(args)
+                and isinstance(args[0], (list, tuple, Tensor))
+                and type(args[0]) is not torch.Size
+            )
+            if data:
+                sizes.check_call("tensor", torch.tensor, args[:1], {}, limit)
+            else:
+                sizes.check_call("empty", torch.empty, args, kwargs, limit)
+            fresh = not data
+    elif identity(target) in TORCH_CALLABLES:
+        fname = getattr(target, "__name__", name)
+        sizes.check_call(fname, target, args, kwargs, limit)
+        if kwargs:
+            _refuse_meta((), kwargs, False)
+        if fname in _SPECIAL_FUNCTIONS:
+            fresh = fname in sizes.UNINITIALISED
+            if fname == "embedding" and (kwargs.get("sparse") or (len(args) > 6 and args[6])):
+                raise ForbiddenError(_SPARSE)
+            if fname in ("gradcheck", "gradgradcheck"):
+                _check_gradcheck(fname, args, kwargs)
+        if fname.endswith("_"):
+            for arg in args[:1]:
+                if isinstance(arg, Tensor):
+                    self.rec.before_inplace(arg)
+    if isinstance(target, nn.Module):
+        return self.call_module(target, args, kwargs, node, label, name)
+    result = target(*args, **kwargs)
+    if fresh and isinstance(result, Tensor):
+        _zero_fill(result)
+    if isinstance(result, nn.Module) and isinstance(target, type):
+        # Its own size rule (Conv2d squares an int kernel, LSTM has 4 gates) is torch's:
+        # what the constructor made is checked before the program holds it.
+        for _, param in module_parameters(result):
+            self.check_size(param)
+        if isinstance(result, LazyModuleMixin):
+            # Its weight is made by a pre-hook at the first call, sized by the input.
+            result.register_forward_pre_hook(
+                functools.partial(_check_lazy_layer, limit), prepend=True, with_kwargs=True
+            )
+        # Transformer's layers make their attention modules inside torch (or deep-copy
+        # the program's): each is guarded, wherever it sits.
+        _guard_attention(result, limit)
+        if self.rec.active:
+            self.rec.adopt_parameters(result, node, label)
+    return self.after_call(result, args, kwargs, node, label)
+
+
+def after_call(
+    self: Interpreter,
+    result: Any,
+    args: tuple[Any, ...],
+    kwargs: dict[str, Any],
+    node: ast.AST | None,
+    label: str | None,
+) -> Any:
+    """Check and record what a call returned."""
+    if isinstance(result, Tensor):
+        # A tensor op may be slow (a big matmul): the clock is read after each one too,
+        # not only every 256 steps, so a program stops close to its time limit.
+        if time.monotonic() > self.deadline:
+            raise LimitError(f"the program ran longer than {self.limits.wall_time_s:g} s")
+        self.check_size(result)
+        if self.rec.active:
+            self.rec.result(result, node, label, _tensor_inputs(args, kwargs))
+        else:
+            self.rec.untracked(result)
+    elif isinstance(result, (tuple, list)):
+        if result and isinstance(result[0], Tensor):
+            self.check_sizes(result)
+            if self.rec.active:
+                inputs = _tensor_inputs(args, kwargs)
+                for item in result:
+                    if isinstance(item, Tensor):
+                        self.rec.result(item, node, label, inputs)
+        else:
+            self.check_size(result)
+    elif type(result) is int:
+        if not -self.int_bound < result < self.int_bound:
+            raise LimitError(f"an integer grew past {self.limits.int_bits} bits")
+    elif type(result) is str:
+        self.check_size(result)
+        return scrub(result)
+    elif _unchecked(result):
+        # A callable made by a call (a decorated function...): the program gets it checked.
+        return Checked(result, None, str(getattr(result, "__name__", "function")))
+    return result

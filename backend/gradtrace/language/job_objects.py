@@ -1,0 +1,77 @@
+"""The program's functions and classes a job made, cut loose from the job when it ends.
+
+torch keeps some of them from C++ (a tensor's or a Node's hook, a Function's class in
+the graph's nodes), where the cyclic GC cannot follow: a function that still held its
+body (closures over the interpreter and the recorder) and its scope (the program's
+tensors) would keep the whole job alive for good. Others sit in cycles the GC could
+free, but only at its next collection: a function defined inside a function is held by
+the scope it holds, a class by its own `__mro__`. When the job ends each one is emptied,
+so what is left of it holds nothing of the job, and the job is freed by reference
+counting when it returns.
+
+Only weak references are kept, so a function the program dropped is freed as before.
+"""
+
+from __future__ import annotations
+
+import weakref
+from typing import TYPE_CHECKING, Any
+
+from gradtrace.language.values import Parameters, UserFunction
+
+if TYPE_CHECKING:
+    from gradtrace.language.runtime import Scope
+
+_NO_PARAMETERS = Parameters([], [], None, [], {}, None)
+
+
+def _ended(scope: Scope) -> Any:
+    raise RuntimeError("program code cannot run once the program has ended")
+
+
+class JobObjects:
+    __slots__ = ("classes", "functions", "kept")
+
+    def __init__(self) -> None:
+        self.functions: list[weakref.ref[UserFunction]] = []
+        self.classes: list[weakref.ref[type]] = []
+        # How many live references the list held when it was last pruned: a program
+        # that makes a lambda per loop step keeps the list as long as what is alive.
+        self.kept = 1024
+
+    def prune(self) -> None:
+        """Drop the references to functions already freed (called every 256 steps)."""
+        functions = self.functions
+        if len(functions) > 2 * self.kept:
+            functions[:] = [ref for ref in functions if ref() is not None]  # in place:
+            self.kept = max(1024, len(functions))  # each `def` appends to this list
+
+    def made_class(self, cls: type) -> None:
+        self.classes.append(weakref.ref(cls))
+
+    def cut(self, empty_scope: Scope) -> None:
+        """Empty every function and class of the job that is still alive."""
+        for ref in self.functions:
+            fn = ref()
+            if fn is None:
+                continue
+            scope: Scope | None = fn.scope
+            while scope is not None:
+                scope.vars.clear()  # locals a closure kept: the program's tensors
+                scope.ret = None
+                scope = scope.parent
+            fn.scope = empty_scope
+            fn.body = _ended
+            fn.params = _NO_PARAMETERS  # defaults may be tensors
+        for cls_ref in self.classes:
+            cls = cls_ref()
+            if cls is None:
+                continue
+            # Its methods hold the program's functions (emptied above); its attributes
+            # may be the program's values, a dataclass's fields their factories.
+            own = cls.__dict__
+            for name in (*own.get("gradtrace_members", ()), "gradtrace_fields"):
+                if name in own:
+                    delattr(cls, name)
+        self.functions.clear()
+        self.classes.clear()
