@@ -238,6 +238,9 @@ class _Construction:
         renamed = plan.renamed
         reorder = _reorder(plan)
         converted = tuple((name, self.convert(recipe)) for name, recipe in plan.converted)
+        # Every field given: one set shared by the objects of this trace (pydantic only ever
+        # adds a field's name to it, which this set already holds).
+        every_field = set(names)
 
         def build(data: dict[str, Any]) -> BaseModel:
             # The writer's dict becomes the object's own: each is made for one place in
@@ -252,7 +255,7 @@ class _Construction:
                     values[name] = convert(value)  # type: ignore[misc]
             obj = _new(cls)
             _set_dict(obj, values)
-            _set_fields_set(obj, set(names) if given is None else given)
+            _set_fields_set(obj, every_field if given is None else given)
             _set_extra(obj, None)
             _set_private(obj, None)
             return obj
