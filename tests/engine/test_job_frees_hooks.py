@@ -49,8 +49,9 @@ LIST_APPEND = f"""import torch
 kept = [torch.ones({MARK})]
 x = torch.ones(3, requires_grad=True)
 y = x * 2
+kept.append(x)
 kept.append(y)
-y.register_post_accumulate_grad_hook(kept.append)
+x.register_post_accumulate_grad_hook(kept.append)
 y.register_hook(kept.append)
 y.sum().backward()
 print(len(kept))
