@@ -6,7 +6,8 @@ own functions are emptied when the job ends (test_job_frees.py); these are the o
 callables a program can register, each a Checked whose owner or function holds the job:
 a generator's `send` (the generator holds the interpreter and its locals), a builtin
 (`print` is a closure over the interpreter), a list's `append`, a method of the
-program's object, a hook on a Node. Each job below keeps a tensor of an unusual size
+program's object, a hook on a Node; and the containers torch holds from C++ that a
+program can fill after torch took them (a Node's `metadata`, a list a pack hook returned). Each job below keeps a tensor of an unusual size
 (`MARK` elements) reachable from its hook; after three more jobs none may be left.
 """
 
@@ -80,12 +81,41 @@ y.grad_fn.register_prehook(print)
 y.sum().backward()
 """
 
+NODE_METADATA = f"""import torch
+def gen():
+    big = torch.ones({MARK})
+    yield big
+g = gen()
+next(g)
+x = torch.ones(3, requires_grad=True)
+y = x * 2
+y.grad_fn.metadata["keep"] = [y, print, g]
+print(y.sum())
+"""
+
+PACKED_LIST = f"""import torch
+box = [torch.ones({MARK})]
+def pack(t):
+    return box
+def unpack(b):
+    return b[1]
+x = torch.ones(3, requires_grad=True)
+with torch.autograd.graph.saved_tensors_hooks(pack, unpack):
+    y = x * x
+box.append(x)
+box.append(y)
+box.append(print)
+print(y.sum())
+"""
+
 SOURCES = [
     pytest.param(GENERATOR_SEND, id="generator send"),
     pytest.param(BUILTIN, id="builtin"),
     pytest.param(LIST_APPEND, id="list append"),
     pytest.param(BOUND_METHOD, id="bound method"),
     pytest.param(NODE_HOOK, id="Node hook"),
+    pytest.param(NODE_METADATA, id="Node metadata"),
+    pytest.param(PACKED_LIST, id="packed list"),
 ]
 
 

@@ -281,6 +281,8 @@ def read_attr(self: Interpreter, obj: Any, name: str, node: ast.AST | None) -> A
             raise
         if name == "args" and isinstance(obj, BaseException):
             _refuse_foreign_callables(value, node)
+        elif name == "metadata" and isinstance(obj, torch.autograd.graph.Node):
+            self.made.held_by_torch(value)  # emptied when the job ends
         return value
     type_name = obj.__name__ if isinstance(obj, type) else type(obj).__name__
     hint = _HINTS_FOR_ATTRIBUTES.get(name)

@@ -32,7 +32,7 @@ def _ended(scope: Scope) -> Any:
 
 
 class JobObjects:
-    __slots__ = ("classes", "functions", "handles", "kept")
+    __slots__ = ("classes", "containers", "functions", "handles", "kept")
 
     def __init__(self) -> None:
         self.functions: list[weakref.ref[UserFunction]] = []
@@ -41,6 +41,10 @@ class JobObjects:
         # generator's send, `print`, a list's append), and one that leads back to its
         # tensor or Node is a cycle through C++, so each is removed when the job ends.
         self.handles: list[RemovableHandle] = []
+        # Containers of the program that torch holds from C++ (a Node's `metadata`, what
+        # a pack hook returned): the program may put anything in them later, the tensor
+        # that holds them too, so their lists and dicts are emptied when the job ends.
+        self.containers: list[Any] = []
         # How many live references the list held when it was last pruned: a program
         # that makes a lambda per loop step keeps the list as long as what is alive.
         self.kept = 1024
@@ -57,6 +61,9 @@ class JobObjects:
         if type(result) is RemovableHandle:
             self.handles.append(result)
 
+    def held_by_torch(self, value: Any) -> None:
+        self.containers.append(value)
+
     def made_class(self, cls: type) -> None:
         self.classes.append(weakref.ref(cls))
 
@@ -65,6 +72,7 @@ class JobObjects:
         for handle in self.handles:
             handle.remove()
         self.handles.clear()
+        _empty(self.containers)
         for ref in self.functions:
             fn = ref()
             if fn is None:
@@ -89,3 +97,23 @@ class JobObjects:
                     delattr(cls, name)
         self.functions.clear()
         self.classes.clear()
+
+
+def _empty(values: list[Any]) -> None:
+    """Empty every list and dict in `values`, and in the tuples, lists and dicts they hold."""
+    seen: set[int] = set()
+    stack = list(values)
+    values.clear()
+    while stack:
+        value = stack.pop()
+        kind = type(value)
+        if kind not in (list, tuple, dict) or id(value) in seen:
+            continue
+        seen.add(id(value))
+        if kind is dict:
+            stack.extend(value.values())
+            value.clear()
+        else:
+            stack.extend(value)
+            if kind is list:
+                value.clear()
