@@ -7,7 +7,7 @@ callables a program can register, each a Checked whose owner or function holds t
 a generator's `send` (the generator holds the interpreter and its locals), a builtin
 (`print` is a closure over the interpreter), a list's `append`, a method of the
 program's object, a hook on a Node; and the containers torch holds from C++ that a
-program can fill after torch took them (a Node's `metadata`, a list a pack hook returned). Each job below keeps a tensor of an unusual size
+program can fill after torch took them (a Node's `metadata`, a list a pack hook returned, a custom Function's ctx). Each job below keeps a tensor of an unusual size
 (`MARK` elements) reachable from its hook; after three more jobs none may be left.
 """
 
@@ -108,6 +108,22 @@ box.append(print)
 print(y.sum())
 """
 
+CTX_ATTRIBUTE = f"""import torch
+box = [torch.ones({MARK}), print]
+class Doubled(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, t):
+        ctx.box = box
+        return t * 2
+    @staticmethod
+    def backward(ctx, g):
+        return g * 2
+x = torch.ones(3, requires_grad=True)
+y = Doubled.apply(x)
+box.append(y)
+print(y.sum())
+"""
+
 SOURCES = [
     pytest.param(GENERATOR_SEND, id="generator send"),
     pytest.param(BUILTIN, id="builtin"),
@@ -116,6 +132,7 @@ SOURCES = [
     pytest.param(NODE_HOOK, id="Node hook"),
     pytest.param(NODE_METADATA, id="Node metadata"),
     pytest.param(PACKED_LIST, id="packed list"),
+    pytest.param(CTX_ATTRIBUTE, id="ctx attribute"),
 ]
 
 

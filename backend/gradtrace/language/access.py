@@ -173,6 +173,9 @@ def set_attr(self: Interpreter, obj: Any, name: str, value: Any, node: ast.AST |
                     "not replace it (define it in your class instead)",
                     node,
                 )
+        else:
+            # A Function's ctx is a Node torch holds from C++: emptied when the job ends.
+            self.made.held_by_torch(obj.__dict__)
         setattr(obj, name, value)
         return
     if settable_on_program_object(obj, name):
