@@ -173,6 +173,9 @@ def set_attr(self: Interpreter, obj: Any, name: str, value: Any, node: ast.AST |
                     "not replace it (define it in your class instead)",
                     node,
                 )
+        else:
+            # A Function's ctx is a Node torch holds from C++: emptied when the job ends.
+            self.made.held_by_torch(obj.__dict__)
         setattr(obj, name, value)
         return
     if settable_on_program_object(obj, name):
@@ -281,6 +284,8 @@ def read_attr(self: Interpreter, obj: Any, name: str, node: ast.AST | None) -> A
             raise
         if name == "args" and isinstance(obj, BaseException):
             _refuse_foreign_callables(value, node)
+        elif name == "metadata" and isinstance(obj, torch.autograd.graph.Node):
+            self.made.held_by_torch(value)  # emptied when the job ends
         return value
     type_name = obj.__name__ if isinstance(obj, type) else type(obj).__name__
     hint = _HINTS_FOR_ATTRIBUTES.get(name)

@@ -66,6 +66,7 @@ def _pack(hook: Any) -> Any:
         with interp.rec.suspended():
             packed = interp.invoke(hook, (tensor,), {}, interp.here, None, "")
         _check_packed(packed, interp.limits.sequence_items)
+        interp.made.held_by_torch(packed)  # its lists are emptied when the job ends
         return packed
 
     return pack

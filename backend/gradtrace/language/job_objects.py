@@ -17,6 +17,8 @@ from __future__ import annotations
 import weakref
 from typing import TYPE_CHECKING, Any
 
+from torch.utils.hooks import RemovableHandle
+
 from gradtrace.language.values import Parameters, UserFunction
 
 if TYPE_CHECKING:
@@ -30,11 +32,19 @@ def _ended(scope: Scope) -> Any:
 
 
 class JobObjects:
-    __slots__ = ("classes", "functions", "kept")
+    __slots__ = ("classes", "containers", "functions", "handles", "kept")
 
     def __init__(self) -> None:
         self.functions: list[weakref.ref[UserFunction]] = []
         self.classes: list[weakref.ref[type]] = []
+        # The handles of the hooks the program registered: any callable may be a hook (a
+        # generator's send, `print`, a list's append), and one that leads back to its
+        # tensor or Node is a cycle through C++, so each is removed when the job ends.
+        self.handles: list[RemovableHandle] = []
+        # Containers of the program that torch holds from C++ (a Node's `metadata`, what
+        # a pack hook returned): the program may put anything in them later, the tensor
+        # that holds them too, so their lists and dicts are emptied when the job ends.
+        self.containers: list[Any] = []
         # How many live references the list held when it was last pruned: a program
         # that makes a lambda per loop step keeps the list as long as what is alive.
         self.kept = 1024
@@ -46,11 +56,23 @@ class JobObjects:
             functions[:] = [ref for ref in functions if ref() is not None]  # in place:
             self.kept = max(1024, len(functions))  # each `def` appends to this list
 
+    def registered(self, result: Any) -> None:
+        """Keep `result` if it is a hook's handle (whatever call returned it)."""
+        if type(result) is RemovableHandle:
+            self.handles.append(result)
+
+    def held_by_torch(self, value: Any) -> None:
+        self.containers.append(value)
+
     def made_class(self, cls: type) -> None:
         self.classes.append(weakref.ref(cls))
 
     def cut(self, empty_scope: Scope) -> None:
-        """Empty every function and class of the job that is still alive."""
+        """Remove the job's hooks, empty every function and class of it still alive."""
+        for handle in self.handles:
+            handle.remove()
+        self.handles.clear()
+        _empty(self.containers)
         for ref in self.functions:
             fn = ref()
             if fn is None:
@@ -75,3 +97,23 @@ class JobObjects:
                     delattr(cls, name)
         self.functions.clear()
         self.classes.clear()
+
+
+def _empty(values: list[Any]) -> None:
+    """Empty every list and dict in `values`, and in the tuples, lists and dicts they hold."""
+    seen: set[int] = set()
+    stack = list(values)
+    values.clear()
+    while stack:
+        value = stack.pop()
+        kind = type(value)
+        if kind not in (list, tuple, dict) or id(value) in seen:
+            continue
+        seen.add(id(value))
+        if kind is dict:
+            stack.extend(value.values())
+            value.clear()
+        else:
+            stack.extend(value)
+            if kind is list:
+                value.clear()

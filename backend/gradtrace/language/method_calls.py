@@ -209,7 +209,9 @@ def call_tensor_method(
         self.get_attr(obj, name, where or ast.Pass())  # raises the right error
     special = self.rec.tensor_special(name)
     if special is not None:
-        return special(obj, args, kwargs, node)
+        handled = special(obj, args, kwargs, node)
+        self.made.registered(handled)  # register_hook: removed when the job ends
+        return handled
     method = getattr(obj, name)
     if not callable(method):
         raise TypeError(f"'{type(method).__name__}' object is not callable")
@@ -245,4 +247,6 @@ def call_tensor_method(
                     self.rec.result(item, node, label, inputs)
     elif type(result) is list:
         self.check_size(result)
+    else:
+        self.made.registered(result)  # register_post_accumulate_grad_hook
     return result

@@ -1,0 +1,157 @@
+"""A hook whose owner leads back to its tensor must not keep the job alive after it.
+
+torch keeps a tensor's (or a Node's) hooks from C++, where the cyclic GC cannot follow:
+a hook that leads back to the tensor it is registered on is never freed. The program's
+own functions are emptied when the job ends (test_job_frees.py); these are the other
+callables a program can register, each a Checked whose owner or function holds the job:
+a generator's `send` (the generator holds the interpreter and its locals), a builtin
+(`print` is a closure over the interpreter), a list's `append`, a method of the
+program's object, a hook on a Node; and the containers torch holds from C++ that a
+program can fill after torch took them (a Node's `metadata`, a list a pack hook returned, a custom Function's ctx). Each job below keeps a tensor of an unusual size
+(`MARK` elements) reachable from its hook; after three more jobs none may be left.
+"""
+
+from __future__ import annotations
+
+import gc
+
+import pytest
+import torch
+
+import gradtrace
+from gradtrace.language.interpreter import Interpreter
+
+MARK = 123_457
+
+GENERATOR_SEND = f"""import torch
+def passing():
+    kept = torch.ones({MARK})
+    g = None
+    while True:
+        g = yield g
+g = passing()
+next(g)
+x = torch.ones(3, requires_grad=True)
+y = x * 2
+y.register_hook(g.send)
+y.sum().backward()
+print(x.grad)
+"""
+
+BUILTIN = f"""import torch
+big = torch.ones({MARK})
+x = torch.ones(3, requires_grad=True)
+y = x * 2
+y.register_hook(print)
+y.sum().backward()
+"""
+
+LIST_APPEND = f"""import torch
+kept = [torch.ones({MARK})]
+x = torch.ones(3, requires_grad=True)
+y = x * 2
+kept.append(x)
+kept.append(y)
+x.register_post_accumulate_grad_hook(kept.append)
+y.register_hook(kept.append)
+y.sum().backward()
+print(len(kept))
+"""
+
+BOUND_METHOD = f"""import torch
+class Keep:
+    def __init__(self):
+        self.big = torch.ones({MARK})
+    def hook(self, g):
+        return g
+k = Keep()
+x = torch.ones(3, requires_grad=True)
+y = x * 2
+k.y = y
+y.register_hook(k.hook)
+y.sum().backward()
+"""
+
+NODE_HOOK = f"""import torch
+big = torch.ones({MARK})
+x = torch.ones(3, requires_grad=True)
+y = x * 2
+y.grad_fn.register_hook(print)
+y.grad_fn.register_prehook(print)
+y.sum().backward()
+"""
+
+NODE_METADATA = f"""import torch
+def gen():
+    big = torch.ones({MARK})
+    yield big
+g = gen()
+next(g)
+x = torch.ones(3, requires_grad=True)
+y = x * 2
+y.grad_fn.metadata["keep"] = [y, print, g]
+print(y.sum())
+"""
+
+PACKED_LIST = f"""import torch
+box = [torch.ones({MARK})]
+def pack(t):
+    return box
+def unpack(b):
+    return b[1]
+x = torch.ones(3, requires_grad=True)
+with torch.autograd.graph.saved_tensors_hooks(pack, unpack):
+    y = x * x
+box.append(x)
+box.append(y)
+box.append(print)
+print(y.sum())
+"""
+
+CTX_ATTRIBUTE = f"""import torch
+box = [torch.ones({MARK}), print]
+class Doubled(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, t):
+        ctx.box = box
+        return t * 2
+    @staticmethod
+    def backward(ctx, g):
+        return g * 2
+x = torch.ones(3, requires_grad=True)
+y = Doubled.apply(x)
+box.append(y)
+print(y.sum())
+"""
+
+SOURCES = [
+    pytest.param(GENERATOR_SEND, id="generator send"),
+    pytest.param(BUILTIN, id="builtin"),
+    pytest.param(LIST_APPEND, id="list append"),
+    pytest.param(BOUND_METHOD, id="bound method"),
+    pytest.param(NODE_HOOK, id="Node hook"),
+    pytest.param(NODE_METADATA, id="Node metadata"),
+    pytest.param(PACKED_LIST, id="packed list"),
+    pytest.param(CTX_ATTRIBUTE, id="ctx attribute"),
+]
+
+
+def _alive() -> tuple[int, int]:
+    gc.collect()
+    interpreters = marked = 0
+    for obj in gc.get_objects():
+        if type(obj) is Interpreter:
+            interpreters += 1
+        elif type(obj) is torch.Tensor and obj.numel() == MARK:
+            marked += 1
+    return interpreters, marked
+
+
+@pytest.mark.parametrize("source", SOURCES)
+def test_a_hook_keeps_nothing_of_its_job(source: str) -> None:
+    trace = gradtrace.run(source)
+    assert trace.ok, trace.error
+    before = _alive()
+    for _ in range(3):
+        assert gradtrace.run(source).ok
+    assert _alive() == before
