@@ -60,8 +60,15 @@ def _run(
     recorder.bind_specials(MODULES)
     recorder.probe = probe
     interp = Interpreter(source, limits, recorder, device)
-    with clean_torch_state(seed, device), contextlib.suppress(ProbeDone):
-        interp.run(tree)
+    try:
+        with clean_torch_state(seed, device), contextlib.suppress(ProbeDone):
+            interp.run(tree)
+    finally:
+        # As a traced job ends (session.py): what torch holds from C++ (hooks, Function
+        # classes) no longer keeps this run's interpreter and tensors alive. The check
+        # reads only the recorder after this.
+        interp.close()
+        recorder.close()
     return recorder
 
 

@@ -155,3 +155,24 @@ def test_a_hook_keeps_nothing_of_its_job(source: str) -> None:
     for _ in range(3):
         assert gradtrace.run(source).ok
     assert _alive() == before
+
+
+LAMBDA_HOOK = f"""import torch
+x = torch.ones(3, requires_grad=True)
+kept = torch.ones({MARK})
+y = x * 2
+y.register_hook(lambda g: g + kept.sum() * 0)
+y.sum().backward()
+"""
+
+
+def test_a_gradient_check_keeps_nothing_of_its_runs() -> None:
+    """The gradient check runs the program once and again per perturbed element: each run
+    ends as a traced job does, its functions emptied and its hooks removed."""
+    from gradtrace.gradcheck import check_gradients
+
+    assert check_gradients(LAMBDA_HOOK).ok
+    before = _alive()
+    for _ in range(2):
+        assert check_gradients(LAMBDA_HOOK).ok
+    assert _alive() == before
