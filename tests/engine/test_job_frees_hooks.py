@@ -176,3 +176,40 @@ def test_a_gradient_check_keeps_nothing_of_its_runs() -> None:
     for _ in range(2):
         assert check_gradients(LAMBDA_HOOK).ok
     assert _alive() == before
+
+
+SUSPENDED_GENERATOR = f"""import torch
+def numbers():
+    kept = torch.ones({MARK})
+    yield 1
+    yield 2
+g = numbers()
+print(next(g))
+"""
+
+
+def test_a_generator_kept_after_its_job_holds_nothing_of_it() -> None:
+    """Whatever still holds a program's generator when the job ends (a route from C++ not
+    closed above) holds neither the interpreter nor the suspended frame's locals."""
+    import weakref
+
+    from gradtrace.language.limits import Limits
+    from gradtrace.language.namespaces import MODULES
+    from gradtrace.language.parse import parse_program
+    from gradtrace.trace.recorder import Recorder
+
+    limits = Limits()
+    recorder = Recorder(limits)
+    recorder.bind_specials(MODULES)
+    interp = Interpreter(SUSPENDED_GENERATOR, limits, recorder, "cpu")
+    interp.run(parse_program(SUSPENDED_GENERATOR, limits))
+    generator = interp.globals.vars["g"]
+    interp.close()
+    recorder.close()
+    job = weakref.ref(interp)
+    del interp, recorder
+    gc.collect()
+    assert job() is None
+    assert not any(type(o) is torch.Tensor and o.numel() == MARK for o in gc.get_objects())
+    with pytest.raises(RuntimeError, match="program has ended"):
+        next(generator)

@@ -15,6 +15,8 @@ or within a larger expression, it is refused with what to write instead.
 from __future__ import annotations
 
 import ast
+import contextlib
+import weakref
 from collections.abc import Callable, Generator, Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -51,11 +53,11 @@ def contains_yield(nodes: list[ast.stmt] | list[ast.expr] | ast.AST) -> bool:
 class ProgramGenerator:
     """The generator a program's generator function returns."""
 
-    __slots__ = ("_interp", "_steps", "qualname")
+    __slots__ = ("__weakref__", "_interp", "_steps", "qualname")
 
     def __init__(self, interp: Interpreter, qualname: str, steps: StepGenerator) -> None:
-        self._interp = interp
-        self._steps = steps
+        self._interp: Interpreter | None = interp
+        self._steps: StepGenerator | None = steps
         self.qualname = qualname
 
     def __iter__(self) -> ProgramGenerator:
@@ -65,7 +67,9 @@ class ProgramGenerator:
         return self.send(None)
 
     def send(self, value: Any) -> Any:
-        interp = self._interp
+        interp, steps = self._interp, self._steps
+        if interp is None or steps is None:
+            raise RuntimeError("program code cannot run once the program has ended")
         interp.depth += 1
         try:
             if interp.depth > interp.limits.recursion_depth:
@@ -73,12 +77,21 @@ class ProgramGenerator:
                     f"calls nested deeper than {interp.limits.recursion_depth} "
                     f"(resuming {self.qualname}): do generators resume each other without end?"
                 )
-            return self._steps.send(value)
+            return steps.send(value)
         finally:
             interp.depth -= 1
 
     def close(self) -> None:
-        self._steps.close()
+        if self._steps is not None:
+            self._steps.close()
+
+    def end(self) -> None:
+        """The job ended (job_objects.py): let go of its interpreter and of the suspended
+        frames, which hold the generator's locals (the program's tensors)."""
+        steps, self._steps, self._interp = self._steps, None, None
+        if steps is not None:
+            with contextlib.suppress(Exception):  # no program code runs: no yield in a try
+                steps.close()
 
     def __repr__(self) -> str:
         return f"<generator object {self.qualname} at 0x0>"  # no heap address
@@ -97,8 +110,12 @@ def compile_generator_body(
             return scope.ret
         return None
 
+    generators = interp.made.generators  # pruned in place by the interpreter's tick
+
     def start(scope: Scope) -> ProgramGenerator:
-        return ProgramGenerator(interp, qualname, steps(scope))
+        generator = ProgramGenerator(interp, qualname, steps(scope))
+        generators.append(weakref.ref(generator))  # ended with the job (job_objects.py)
+        return generator
 
     return start
 

@@ -22,6 +22,7 @@ from torch.utils.hooks import RemovableHandle
 from gradtrace.language.values import Parameters, UserFunction
 
 if TYPE_CHECKING:
+    from gradtrace.language.generators import ProgramGenerator
     from gradtrace.language.runtime import Scope
 
 _NO_PARAMETERS = Parameters([], [], None, [], {}, None)
@@ -32,11 +33,14 @@ def _ended(scope: Scope) -> Any:
 
 
 class JobObjects:
-    __slots__ = ("classes", "containers", "functions", "handles", "kept")
+    __slots__ = ("classes", "containers", "functions", "generators", "handles", "kept")
 
     def __init__(self) -> None:
         self.functions: list[weakref.ref[UserFunction]] = []
         self.classes: list[weakref.ref[type]] = []
+        # The generators its generator functions returned: each holds the interpreter and,
+        # suspended, its frames hold the generator's locals.
+        self.generators: list[weakref.ref[ProgramGenerator]] = []
         # The handles of the hooks the program registered: any callable may be a hook (a
         # generator's send, `print`, a list's append), and one that leads back to its
         # tensor or Node is a cycle through C++, so each is removed when the job ends.
@@ -45,16 +49,17 @@ class JobObjects:
         # a pack hook returned): the program may put anything in them later, the tensor
         # that holds them too, so their lists and dicts are emptied when the job ends.
         self.containers: list[Any] = []
-        # How many live references the list held when it was last pruned: a program
-        # that makes a lambda per loop step keeps the list as long as what is alive.
+        # How many live references the lists held when last pruned: a program that makes
+        # a lambda (or a generator) per loop step keeps them as long as what is alive.
         self.kept = 1024
 
     def prune(self) -> None:
-        """Drop the references to functions already freed (called every 256 steps)."""
-        functions = self.functions
-        if len(functions) > 2 * self.kept:
-            functions[:] = [ref for ref in functions if ref() is not None]  # in place:
-            self.kept = max(1024, len(functions))  # each `def` appends to this list
+        """Drop the references to functions and generators already freed (called every
+        256 steps)."""
+        if max(len(self.functions), len(self.generators)) > 2 * self.kept:
+            _drop_dead(self.functions)  # in place: `def` and each generator call append
+            _drop_dead(self.generators)
+            self.kept = max(1024, len(self.functions), len(self.generators))
 
     def registered(self, result: Any) -> None:
         """Keep `result` if it is a hook's handle (whatever call returned it)."""
@@ -85,6 +90,11 @@ class JobObjects:
             fn.scope = empty_scope
             fn.body = _ended
             fn.params = _NO_PARAMETERS  # defaults may be tensors
+        for generator_ref in self.generators:
+            generator = generator_ref()
+            if generator is not None:
+                generator.end()
+        self.generators.clear()
         for cls_ref in self.classes:
             cls = cls_ref()
             if cls is None:
@@ -97,6 +107,10 @@ class JobObjects:
                     delattr(cls, name)
         self.functions.clear()
         self.classes.clear()
+
+
+def _drop_dead(refs: list[Any]) -> None:
+    refs[:] = [ref for ref in refs if ref() is not None]
 
 
 def _empty(values: list[Any]) -> None:
