@@ -4,8 +4,10 @@ the reference)."""
 
 from __future__ import annotations
 
+import gc
 import math
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -142,3 +144,23 @@ def tensordata_diff(got: Any, want: dict[str, Any] | None) -> str | None:
     if got.values is None:
         return "values null where the reference has them" if got.numel <= 4096 else None
     return values_diff(got.values, want["values"])
+
+
+def cyclic_garbage(
+    call: Callable[[], Any], belongs: Callable[[Any], bool], describe: Callable[[Any], str]
+) -> list[str]:
+    """What of `call()`'s making a collection finds once its result is dropped: the objects
+    `belongs` picks among those only the cyclic GC would free, described."""
+    call()  # torch's and the interpreter's first-use caches are made outside the count
+    gc.collect()
+    gc.disable()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        result = call()
+        del result
+        gc.collect()
+        return [describe(o) for o in gc.garbage if belongs(o)]
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        gc.enable()

@@ -25,6 +25,7 @@ from typing import Any
 
 import pytest
 import torch
+from engine_support import cyclic_garbage
 from pydantic import BaseModel
 
 import gradtrace
@@ -277,20 +278,7 @@ def _describe(obj: Any) -> str:
 
 def _job_garbage(call: Callable[[], Any]) -> list[str]:
     """What of a job a collection finds after `call()` returned and its result was dropped."""
-    call()  # torch's and the interpreter's first-use caches are made outside the count
-    gc.collect()
-    gc.disable()
-    gc.set_debug(gc.DEBUG_SAVEALL)
-    try:
-        result = call()
-        del result
-        gc.collect()
-        found = sorted({_describe(o) for o in gc.garbage if _of_the_job(o)})
-    finally:
-        gc.set_debug(0)
-        gc.garbage.clear()
-        gc.enable()
-    return found
+    return sorted(set(cyclic_garbage(call, _of_the_job, _describe)))
 
 
 def _alive() -> dict[str, int]:

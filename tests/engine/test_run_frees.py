@@ -9,14 +9,13 @@ asked about in test_job_frees.py.
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 import torch
-from engine_support import PROGRAMS
+from engine_support import PROGRAMS, cyclic_garbage
 from pydantic import BaseModel
 
 import gradtrace
@@ -44,20 +43,7 @@ SOURCES = [pytest.param(CHAIN, id="scalar chain")] + [
 
 def _recording_garbage(call: Callable[[], Any]) -> list[str]:
     """What of the recording a collection finds after `call()`'s result is dropped."""
-    call()  # torch's and the interpreter's first-use caches are made outside the count
-    gc.collect()
-    gc.disable()
-    gc.set_debug(gc.DEBUG_SAVEALL)
-    try:
-        result = call()
-        del result
-        gc.collect()
-        found = [_describe(o) for o in gc.garbage if _of_the_recording(o)]
-    finally:
-        gc.set_debug(0)
-        gc.garbage.clear()
-        gc.enable()
-    return found
+    return cyclic_garbage(call, _of_the_recording, _describe)
 
 
 def _of_the_recording(obj: Any) -> bool:

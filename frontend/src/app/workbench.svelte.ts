@@ -111,7 +111,11 @@ export class Workbench {
   liveRanges = $state.raw(new Map<string, SliderRange>());
   /** A slider's value not traced yet: the slider shows it, not the literal of the trace
    * on screen (an answer for an earlier value must not pull the thumb back). */
-  liveValue = $state.raw<{ id: string; value: number } | null>(null);
+  readonly liveValue = $derived.by(() => {
+    const edit = this.liveEdit;
+    if (!edit || edit.source !== this.source || this.source === this.tracedSource) return null;
+    return { id: edit.id, value: edit.literal.value };
+  });
 
   /** Whether the player must stop before a step (predict mode's open questions). */
   gate: (step: number) => boolean = () => false;
@@ -120,7 +124,7 @@ export class Workbench {
 
   private runController: AbortController | null = null;
   private layoutRequest = 0;
-  private liveEdit: { id: string; literal: Literal; source: string } | null = null;
+  private liveEdit = $state.raw<{ id: string; literal: Literal; source: string } | null>(null);
   private liveTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
@@ -149,7 +153,6 @@ export class Workbench {
       this.deps.stats()['responseAt'] = performance.now();
       this.tracedSource = ran;
       this.iteration = it;
-      if (!options.live || ran === this.source) this.liveValue = null;
       if (!options.live) {
         this.check = null;
         this.checkError = null;
@@ -284,7 +287,6 @@ export class Workbench {
     const next = rewrite(this.source, lit, value);
     this.source = next.source;
     this.liveEdit = { id, literal: next.literal, source: next.source };
-    this.liveValue = { id, value };
     if (this.liveTimer) clearTimeout(this.liveTimer);
     this.liveTimer = setTimeout(() => void this.run({ live: true, iteration: this.iteration }), SLIDE_MS);
   }
