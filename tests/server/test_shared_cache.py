@@ -46,7 +46,7 @@ async def test_many_asks_at_once_each_get_their_own_answer(redis_url: str) -> No
     cache = SharedTraceCache(redis_url)
     try:
         for n in range(0, 40, 2):  # given together: one pipeline
-            await cache.put(_key(n), _result(n))
+            cache.put(_key(n), _result(n))
         await asyncio.sleep(0.2)
         # Asked together, the same key twice among them: one MGET answers them all.
         keys = [_key(n) for n in range(40)] + [_key(4)]
@@ -69,7 +69,7 @@ async def test_many_asks_at_once_each_get_their_own_answer(redis_url: str) -> No
 async def test_an_ask_given_up_does_not_spoil_the_others(redis_url: str) -> None:
     cache = SharedTraceCache(redis_url)
     try:
-        await cache.put(_key(100), _result(100))
+        cache.put(_key(100), _result(100))
         await asyncio.sleep(0.2)
         abandoned = asyncio.ensure_future(cache.get(_key(100)))
         kept = asyncio.ensure_future(cache.get(_key(100)))
@@ -88,7 +88,7 @@ async def test_redis_down_is_a_miss(caplog: pytest.LogCaptureFixture) -> None:
         port = probe.getsockname()[1]
     cache = SharedTraceCache(f"redis://127.0.0.1:{port}/0")
     try:
-        await cache.put(_key(1), _result(1))
+        cache.put(_key(1), _result(1))
         assert await asyncio.gather(cache.get(_key(1)), cache.get(_key(2))) == [None, None]
         assert "shared cache unavailable" in caplog.text
     finally:

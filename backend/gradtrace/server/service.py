@@ -56,7 +56,6 @@ class TraceService:
         self.devices, self.default_device = offered_devices(settings.device)
         self.cache = TraceCache(settings.cache_mb * 2**20)
         self.shared = SharedTraceCache(settings.redis_url) if settings.redis_url else None
-        self._sharing: set[asyncio.Task[None]] = set()
         self.pools: dict[str, WorkerPool] = {}
         self._inflight: dict[CacheKey, _Flight] = {}
 
@@ -92,7 +91,6 @@ class TraceService:
 
     async def stop(self) -> None:
         await asyncio.gather(*(pool.stop() for pool in self.pools.values()))
-        await asyncio.gather(*self._sharing, return_exceptions=True)
         if self.shared is not None:
             await self.shared.close()
 
@@ -184,6 +182,4 @@ class TraceService:
         if result.cacheable:
             self.cache.put(key, result)
             if self.shared is not None:
-                task = asyncio.get_running_loop().create_task(self.shared.put(key, result))
-                self._sharing.add(task)
-                task.add_done_callback(self._sharing.discard)
+                self.shared.put(key, result)
