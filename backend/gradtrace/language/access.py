@@ -56,6 +56,36 @@ if TYPE_CHECKING:
     from gradtrace.language.interpreter import Interpreter
 
 
+def compile_unbind(self: Interpreter, name: str, fc: _FunctionContext) -> Callable[[Scope], bool]:
+    """`del name` where Python resolves it: a `global` name in the module, a `nonlocal`
+    one in the enclosing function that binds it, else this scope. The closure answers
+    whether there was a binding to remove."""
+    interp = self
+    if name in fc.globals:
+
+        def unbind_global(scope: Scope) -> bool:
+            return interp.globals.vars.pop(name, _MISSING) is not _MISSING
+
+        return unbind_global
+    if name in fc.nonlocals:
+
+        def unbind_nonlocal(scope: Scope) -> bool:
+            s = scope.parent
+            while s is not None and s is not interp.globals:
+                if name in s.vars:
+                    del s.vars[name]
+                    return True
+                s = s.parent
+            return False
+
+        return unbind_nonlocal
+
+    def unbind(scope: Scope) -> bool:
+        return scope.vars.pop(name, _MISSING) is not _MISSING
+
+    return unbind
+
+
 def compile_target(
     self: Interpreter, node: ast.expr, fc: _FunctionContext, stmt: ast.AST
 ) -> Callable[[Scope, Any], None]:
@@ -336,10 +366,10 @@ def missing_member(
             hint=refusal_hint(name, ns.members, f"members of {ns.name}"),
         )
     close = difflib.get_close_matches(name, sorted(ns.members), n=1)
-    message = f"module '{ns.name}' has no attribute '{name}'"
-    if close:
-        message += f". Did you mean: '{close[0]}'?"
-    return AttributeError(message)
+    missing = AttributeError(f"module '{ns.name}' has no attribute '{name}'")
+    if close:  # in the hint, as CPython puts it in the traceback only
+        missing.gradtrace_hint = f"did you mean `{ns.name}.{close[0]}`?"  # type: ignore[attr-defined]
+    return missing
 
 
 def super_attr(self: Interpreter, proxy: SuperProxy, name: str, node: ast.AST | None) -> Any:

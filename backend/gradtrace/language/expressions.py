@@ -123,15 +123,16 @@ def load_builtin(self: Interpreter, name: str, node: ast.AST, scope: Scope) -> A
         known.update(s.vars)
         s = s.parent
     close = difflib.get_close_matches(name, sorted(known), n=1)
-    message = f"name '{name}' is not defined"
-    if close:
-        message += f". Did you mean: '{close[0]}'?"
+    # The suggestion goes in the hint, as CPython puts it in the traceback only: a
+    # program printing the error sees CPython's message.
     hint = None
     if name in ("np", "numpy"):
         hint = IMPORT_HINTS["numpy"]
     elif name in ("torch", "nn", "F", "optim"):
         hint = "add the import at the top, e.g. `import torch`"
-    exc = NameError(message)
+    elif close:
+        hint = f"did you mean `{close[0]}`?"
+    exc = NameError(f"name '{name}' is not defined")
     exc.gradtrace_hint = hint  # type: ignore[attr-defined]
     try:
         raise exc

@@ -157,6 +157,7 @@ class Interpreter:
 
     # access.py
     compile_target = access.compile_target
+    compile_unbind = access.compile_unbind
     set_attr = access.set_attr
     del_attr = access.del_attr
     set_item = access.set_item

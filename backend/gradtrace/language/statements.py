@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import contextlib
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -420,11 +421,13 @@ def stmt_Delete(self: Interpreter, node: ast.Delete, fc: _FunctionContext) -> Cl
     for target in node.targets:
         if isinstance(target, ast.Name):
             name = target.id
+            unbind = self.compile_unbind(name, fc)
 
-            def del_name(scope: Scope, name: str = name) -> None:
-                if name not in scope.vars:
+            def del_name(
+                scope: Scope, name: str = name, unbind: Callable[[Scope], bool] = unbind
+            ) -> None:
+                if not unbind(scope):
                     raise NameError(f"name '{name}' is not defined")
-                del scope.vars[name]
 
             deleters.append(del_name)
         elif isinstance(target, ast.Subscript):
@@ -522,12 +525,10 @@ def stmt_Try(self: Interpreter, node: ast.Try, fc: _FunctionContext) -> Closure:
         )
         for h in node.handlers
     ]
-    # Python unbinds `except E as e` when the handler ends: the exception's traceback
-    # holds the frames that hold the scope, so a kept `e` would tie them in a cycle.
-    local_names = [
-        h.name if h.name and h.name not in fc.globals and h.name not in fc.nonlocals else None
-        for h in node.handlers
-    ]
+    # Python unbinds `except E as e` when the handler ends (a `global` or `nonlocal` e
+    # where that lives): the exception's traceback holds the frames that hold the scope,
+    # so a kept `e` would tie them in a cycle.
+    unbinds = [self.compile_unbind(h.name, fc) if h.name else None for h in node.handlers]
     orelse = self.compile_block(node.orelse, fc)
     final = self.compile_block(node.finalbody, fc)
     interp = self
@@ -538,7 +539,7 @@ def stmt_Try(self: Interpreter, node: ast.Try, fc: _FunctionContext) -> Closure:
         except ProgramError:
             raise
         except Exception as exc:
-            for (type_expr, target, handler_body, _handler), local in zip(handlers, local_names):
+            for (type_expr, target, handler_body, _handler), unbind in zip(handlers, unbinds):
                 if type_expr is not None:
                     wanted = type_expr(scope)
                     classes = wanted if isinstance(wanted, tuple) else (wanted,)
@@ -557,10 +558,9 @@ def stmt_Try(self: Interpreter, node: ast.Try, fc: _FunctionContext) -> Closure:
                     return handler_body(scope)
                 finally:
                     interp.handling.pop()
-                    if target is not None:
+                    if target is not None and unbind is not None:
                         target(scope, None)  # as Python does: `e = None; del e`
-                        if local is not None:
-                            scope.vars.pop(local, None)
+                        unbind(scope)
             raise
         if result is not None:
             return result
