@@ -5,7 +5,7 @@ a hook that leads back to the tensor it is registered on is never freed. The pro
 own functions are emptied when the job ends (test_job_frees.py); these are the other
 callables a program can register, each a Checked whose owner or function holds the job:
 a generator's `send` (the generator holds the interpreter and its locals), a builtin
-(`print` is a closure over the interpreter), a list's `append`, a method of the
+(`print`, a closure of the evaluator), a list's `append`, a method of the
 program's object, a hook on a Node; and the containers torch holds from C++ that a
 program can fill after torch took them (a Node's `metadata`, a list a pack hook returned, a custom Function's ctx). Each job below keeps a tensor of an unusual size
 (`MARK` elements) reachable from its hook; after three more jobs none may be left.
@@ -213,3 +213,36 @@ def test_a_generator_kept_after_its_job_holds_nothing_of_it() -> None:
     assert not any(type(o) is torch.Tensor and o.numel() == MARK for o in gc.get_objects())
     with pytest.raises(RuntimeError, match="program has ended"):
         next(generator)
+
+
+BUILTINS_HELD = """import torch
+kept = [print, getattr, map, sorted, isinstance, id]
+print(len(kept))
+"""
+
+
+def test_a_builtin_kept_after_its_job_holds_nothing_of_it() -> None:
+    """Whatever still holds a builtin a program took (`print`, `getattr`: closures of the
+    job's evaluator) when the job ends holds the interpreter only weakly; called after
+    the job, it refuses."""
+    import weakref
+
+    from gradtrace.language.limits import Limits
+    from gradtrace.language.namespaces import MODULES
+    from gradtrace.language.parse import parse_program
+    from gradtrace.trace.recorder import Recorder
+
+    limits = Limits()
+    recorder = Recorder(limits)
+    recorder.bind_specials(MODULES)
+    interp = Interpreter(BUILTINS_HELD, limits, recorder, "cpu")
+    interp.run(parse_program(BUILTINS_HELD, limits))
+    held = list(interp.globals.vars["kept"])
+    interp.close()
+    recorder.close()
+    job = weakref.ref(interp)
+    del interp, recorder
+    gc.collect()
+    assert job() is None
+    with pytest.raises(RuntimeError, match="program has ended"):
+        held[0]("after the job")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -93,8 +94,12 @@ def _hash_of(obj: Any, number: Callable[[Any], int]) -> int:
     return hash(obj)
 
 
-def make_builtins(interp: Interpreter) -> dict[str, Any]:
-    limits = interp.limits
+def make_builtins(job: Interpreter) -> dict[str, Any]:
+    # Held weakly: a builtin a program handed to something that outlives the job (torch
+    # holds hooks from C++) must not keep the job's interpreter, and with it every object
+    # of the job, alive. Called after the job, one raises ReferenceError.
+    interp = weakref.proxy(job)
+    limits = job.limits
 
     def bounded(value: Any) -> Any:
         if isinstance(value, range) and len(value) > limits.loop_iterations:
@@ -302,6 +307,12 @@ def make_builtins(interp: Interpreter) -> dict[str, Any]:
             ("frozenset", frozenset),
         )
     }  # fmt: skip
+
+    def print_(*args: Any, **kwargs: Any) -> None:
+        interp.builtin_print(*args, **kwargs)  # not the bound method: it holds the job
+
+    print_.__name__ = print_.__qualname__ = "print"
+    table["print"] = print_
     return table
 
 

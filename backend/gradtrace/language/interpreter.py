@@ -60,7 +60,6 @@ class Interpreter:
         self.memory = MemoryBound(limits.memory_mb)
         self.int_bound = 1 << limits.int_bits
         self.builtin_table = make_builtins(self)
-        self.builtin_table["print"] = self.builtin_print
         # What a program holds of each builtin, made when a name in the program first asks
         # for it (at compile time): wrapping all ~70 for every job cost ~5 % of a small one.
         self.builtins: dict[str, Any] = {}
