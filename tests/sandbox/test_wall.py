@@ -97,6 +97,8 @@ ATTEMPTS = [
     "mkdir",
     "mount",
     "unshare",
+    "pipe (outside the allowlist)",
+    "eventfd (outside the allowlist)",
 ]
 
 

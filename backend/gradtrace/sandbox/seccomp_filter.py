@@ -1,11 +1,15 @@
 """The last wall: a seccomp filter (libseccomp) on the system calls a worker may make.
 
 Loaded by the worker itself, after warm-up and before its first job, so it costs
-nothing per job. Everything below is refused whatever the language or the process's
-namespaces allow: new sockets and connections, new processes (and, for CPU workers,
-threads), exec, writing or creating files, namespaces and mounts, tracing other
-processes, signalling anyone but itself, and the kernel interfaces a sandbox has no
-use for. Docker's default profile refuses the same families.
+nothing per job. A CPU worker gets an allowlist: the calls a warm Python and torch
+make while running programs (memory, time, signals to itself, reading files, its own
+descriptors); anything else fails with EPERM, a call the kernel gains tomorrow
+included. A GPU worker's driver makes calls no list can foresee (ioctls on its device
+files, threads of its own): it gets a denylist, which refuses whatever the language or
+the process's namespaces allow of new sockets and connections, new processes, exec,
+writing or creating files, namespaces and mounts, tracing other processes, signalling
+anyone but itself, and the kernel interfaces a sandbox has no use for. Docker's
+default profile refuses the same families.
 """
 
 from __future__ import annotations
@@ -169,6 +173,40 @@ DENIED = (
     + KERNEL_INTERFACES
     + WORKER_ONLY
 )
+# What a CPU worker may call (its allowlist): what a warm CPython and torch use while a
+# program runs and its trace is written (seen with strace over every test program, its
+# gradient check and failing jobs), and their neighbours of the same kind.
+ALLOWED = (
+    # memory
+    "brk", "mmap", "munmap", "mremap", "mprotect", "madvise", "mbind", "get_mempolicy",
+    "membarrier", "mincore",
+    # waiting and the thread it is (it starts none)
+    "futex", "futex_waitv", "set_robust_list", "get_robust_list", "rseq", "set_tid_address",
+    "sched_yield", "sched_getaffinity", "sched_getparam", "sched_getscheduler",
+    "sched_get_priority_max", "sched_get_priority_min", "getcpu",
+    # time, and the job's wall-clock alarm
+    "clock_gettime", "clock_getres", "clock_nanosleep", "nanosleep", "gettimeofday", "time",
+    "setitimer", "getitimer", "alarm", "times",
+    # signal handling (sending one: to itself only, below)
+    "rt_sigaction", "rt_sigprocmask", "rt_sigreturn", "rt_sigpending", "rt_sigsuspend",
+    "rt_sigtimedwait", "sigaltstack", "restart_syscall",
+    # the descriptors it holds (its socket, /proc/self/statm, stderr) and reading files
+    "read", "readv", "pread64", "preadv", "preadv2", "write", "writev", "lseek", "close",
+    "close_range", "dup", "dup2", "dup3", "fcntl", "fstat", "newfstatat", "stat", "lstat",
+    "statx", "fstatfs", "statfs", "access", "faccessat", "faccessat2", "getdents64",
+    "readlink", "readlinkat", "getcwd", "fadvise64",
+    "recvfrom", "recvmsg", "sendto", "sendmsg", "shutdown", "getsockname", "getpeername",
+    "getsockopt", "poll", "ppoll", "select", "pselect6",
+    # about itself
+    "getpid", "getppid", "gettid", "getuid", "geteuid", "getgid", "getegid", "getgroups",
+    "getresuid", "getresgid", "getpgrp", "getpgid", "getsid", "uname", "sysinfo",
+    "getrusage", "getrlimit", "getpriority", "arch_prctl", "capget", "getrandom",
+    "exit", "exit_group",
+)  # fmt: skip
+# ioctl: isatty's, a socket's blocking mode and pending bytes, a terminal's size.
+_IOCTLS = (0x5401, 0x5421, 0x541B, 0x5413)  # TCGETS, FIONBIO, FIONREAD, TIOCGWINSZ
+# prctl: reading its own state, naming a thread or a mapping (glibc, allocators).
+_PRCTLS = (3, 16, 15, 39, 0x53564D41)  # GET_DUMPABLE, GET/SET_NAME, GET_NO_NEW_PRIVS, SET_VMA
 # Whose flags live in a struct the filter cannot read: ENOSYS, so that libc falls back
 # to the older call the filter can check (clone3 → clone; openat2 → openat).
 NOT_IMPLEMENTED = ("clone3", "openat2")
@@ -236,24 +274,61 @@ def _add(filter_: Any, action: Any, syscall: str, *args: Any) -> None:
         filter_.add_rule(action, syscall, *args)
 
 
-def build(module: ModuleType, *, threads: bool, pid: int) -> Any:
-    """The filter for a worker whose process id (in its namespace) is `pid`."""
-    f = module.SyscallFilter(defaction=module.ALLOW)
+def _new_filter(module: ModuleType, default: Any) -> Any:
+    f = module.SyscallFilter(defaction=default)
     # Every thread, not just the caller: a GPU worker's driver threads exist already.
     f.set_attr(module.Attr.CTL_TSYNC, 1)
     # A binary search over the system call numbers, not a list (libseccomp 2.5+).
     with contextlib.suppress(OSError, ValueError, AttributeError):
         f.set_attr(module.Attr.CTL_OPTIMIZE, 2)
+    return f
+
+
+def build(module: ModuleType, *, threads: bool, pid: int) -> Any:
+    """The filter for a worker whose process id (in its namespace) is `pid`: the
+    allowlist, or the denylist where threads are allowed (GPU workers)."""
+    return _denylist(module, pid) if threads else _allowlist(module, pid)
+
+
+def _allowlist(module: ModuleType, pid: int) -> Any:
+    f = _new_filter(module, module.ERRNO(errno.EPERM))
+    allow = module.ALLOW
+    for name in ALLOWED:
+        _add(f, allow, name)
+    # Reading files (lazy imports, /proc/self/statm), never writing or creating one.
+    write_flags = 0
+    for flag in _WRITE_FLAGS:
+        write_flags |= flag
+    _add(f, allow, "open", module.Arg(1, module.MASKED_EQ, write_flags, 0))
+    _add(f, allow, "openat", module.Arg(2, module.MASKED_EQ, write_flags, 0))
+    # Signals to itself only (raise(), an alarm's handler): workers forked from one
+    # zygote share a pid namespace.
+    for name in ("kill", "tgkill", "rt_sigqueueinfo", "rt_tgsigqueueinfo"):
+        _add(f, allow, name, module.Arg(0, module.EQ, pid))
+    # Its own limits (0 means itself): the job's CPU limit is lowered before each job.
+    for name, index in _SELF_ONLY:
+        _add(f, allow, name, module.Arg(index, module.EQ, 0))
+    for request in _IOCTLS:
+        _add(f, allow, "ioctl", module.Arg(1, module.EQ, request))
+    for option in _PRCTLS:
+        _add(f, allow, "prctl", module.Arg(0, module.EQ, option))
+    _add(f, allow, "personality", module.Arg(0, module.EQ, _QUERY_PERSONALITY))
+    # No thread or process: what pthread_create reports, and clone3 unknown so that
+    # libc falls back to clone.
+    _add(f, module.ERRNO(errno.EAGAIN), "clone")
+    _add(f, module.ERRNO(errno.ENOSYS), "clone3")
+    return f
+
+
+def _denylist(module: ModuleType, pid: int) -> Any:
+    f = _new_filter(module, module.ALLOW)
     deny = module.ERRNO(errno.EPERM)
     for name in DENIED:
         _add(f, deny, name)
     for name in NOT_IMPLEMENTED:
         _add(f, module.ERRNO(errno.ENOSYS), name)
-    # Threads only where allowed (GPU drivers start their own); never a new process.
-    if threads:
-        _add(f, deny, "clone", module.Arg(0, module.MASKED_EQ, _CLONE_THREAD, 0))
-    else:
-        _add(f, module.ERRNO(errno.EAGAIN), "clone")  # what pthread_create reports
+    # Threads (GPU drivers start their own), never a new process.
+    _add(f, deny, "clone", module.Arg(0, module.MASKED_EQ, _CLONE_THREAD, 0))
     # Opening for writing, creating, truncating or appending.
     for flag in _WRITE_FLAGS:
         _add(f, deny, "open", module.Arg(1, module.MASKED_EQ, flag, flag))
