@@ -148,3 +148,36 @@ def test_bulk_leaves_the_tensor_alone() -> None:
     first = _plain(snaps[0].materialize())
     assert all(_plain(s.materialize()) == first for s in snaps[1:])
     assert first["values"] == _plain({"v": before.numpy()})["v"]
+
+
+def _one_element_tensors() -> list[torch.Tensor]:
+    out = [torch.tensor(v) for v in (0.5, -2.0, math.nan, math.inf, -math.inf, 3, True)]
+    out += [torch.tensor([[1.5]]), torch.tensor([7], dtype=torch.int8)]
+    out += [torch.tensor(0.25, dtype=torch.float16), torch.tensor(1 + 2j)]
+    out.append(torch.tensor([2.0], requires_grad=True) * 3)
+    return out
+
+
+@pytest.mark.parametrize("full_values", [FULL, 0])
+@pytest.mark.parametrize("made_first", [False, True])
+def test_a_placed_dict_becomes_the_tensordata(full_values: int, made_first: bool) -> None:
+    """JSON writing holds a one-element tensor's TensorData as the dict `placed()` gives
+    before its values are read: once materialised it is what an unplaced snapshot of the
+    same tensor gives, whichever way it is made (in bulk, one by one, before it was placed)."""
+    tensors = _one_element_tensors()
+    placed = [Snapshot(t, full_values, PREVIEW) for t in tensors]
+    if made_first:
+        for snap in placed:
+            snap.release()  # a summary, or a copy, taken while the program ran
+    dicts = [snap.placed() for snap in placed]
+    materialize_all(placed)
+    unplaced = [Snapshot(t, full_values, PREVIEW) for t in tensors]
+    if made_first:
+        for snap in unplaced:
+            snap.release()
+    materialize_all(unplaced)
+    for t, snap, out, other in zip(tensors, placed, dicts, unplaced):
+        want = other.materialize()
+        assert snap.materialize() is out, t
+        written = orjson.dumps(out, option=orjson.OPT_SERIALIZE_NUMPY)
+        assert written == orjson.dumps(want, option=orjson.OPT_SERIALIZE_NUMPY), t

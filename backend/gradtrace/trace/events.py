@@ -15,7 +15,7 @@ from gradtrace.trace.tensordata import Snapshot
 
 
 class Placer(Protocol):
-    def data(self, snap: Snapshot | None) -> Snapshot | None: ...
+    def data(self, snap: Snapshot | None) -> Snapshot | dict[str, Any] | None: ...
 
 
 Keeps = Callable[[int], bool]

@@ -53,6 +53,12 @@ INLINE_MAX = 64
 _COPY_LIMIT = 65_536
 
 
+# TensorData's keys in API.md's order, every builder's below.
+_TENSORDATA_KEYS: dict[str, Any] = dict.fromkeys(
+    ("shape", "dtype", "numel", "values", "preview", "stats")
+)
+
+
 class Snapshot:
     """A tensor's contents at one moment, copied only if they are about to change.
 
@@ -64,8 +70,8 @@ class Snapshot:
     """
 
     __slots__ = (
-        "_dtype", "_full", "_numel", "_shape", "budgeted", "copy", "data", "full_values",
-        "json", "preview", "shared", "source",
+        "_dtype", "_full", "_numel", "_shape", "copy", "data", "full_values", "json", "out",
+        "placed_bytes", "preview", "shared", "source",
     )  # fmt: skip
 
     def __init__(self, tensor: torch.Tensor, full_values: int, preview_values: int) -> None:
@@ -78,10 +84,11 @@ class Snapshot:
         self._dtype = ""
         self._numel = -1
         self._full: bool | None = None  # until the size budget says otherwise
-        self.budgeted = False
+        self.placed_bytes = -1  # its size in the trace, once the writer has placed it
         self.shared = False
         self.data: dict[str, Any] | None = None
         self.json: orjson.Fragment | None = None
+        self.out: dict[str, Any] | None = None
         self.copy: torch.Tensor | None = None
 
     def _describe(self) -> None:
@@ -167,17 +174,38 @@ class Snapshot:
         return self.copy
 
     def materialize(self) -> dict[str, Any]:
-        if self.data is None:
+        data = self.data
+        if data is None:
             self.cpu_copy()
             assert self.copy is not None
             if self.full:
-                self.data = _full(self.copy, self.shape, self.dtype, self.numel)
+                data = self.keep(_full(self.copy, self.shape, self.dtype, self.numel))
             else:
-                self.data = _summary_of_copy(
-                    self.copy, self.shape, self.dtype, self.numel, self.preview
+                data = self.keep(
+                    _summary_of_copy(self.copy, self.shape, self.dtype, self.numel, self.preview)
                 )
             self.copy = None
-        return self.data
+        elif self.out is not None and self.out is not data:
+            data = self.keep(data)  # made before it was placed: into the placed dict
+        return data
+
+    def keep(self, data: dict[str, Any]) -> dict[str, Any]:
+        """Its TensorData, made: written into the dict `placed()` gave out, if it did."""
+        out = self.out
+        if out is not None and out is not data:
+            out.update(data)
+            data = out
+        self.data = data
+        return data
+
+    def placed(self) -> dict[str, Any]:
+        """A dict the trace can carry for this snapshot before its values are read: the
+        TensorData, filled in when it is made (`keep`). JSON writing holds a one-element
+        tensor's this way, which orjson writes without calling back into Python."""
+        if self.out is None:
+            # Its keys already in place: setting them then costs less than adding them.
+            self.out = self.data if self.data is not None else _TENSORDATA_KEYS.copy()
+        return self.out
 
     def approx_bytes(self) -> int:
         """Its size in the JSON: about 12 characters a float32, plus shape, dtype and stats."""
@@ -236,6 +264,7 @@ _BATCHED = frozenset(
         torch.int32, torch.int64, torch.uint8, torch.bool,
     }
 )  # fmt: skip
+_BATCHED_NAMES = frozenset(dtype_name(d) for d in _BATCHED)
 # Groups smaller than this go one by one: stacking them would cost more than it saves.
 _BATCH_MIN = 4
 # Elements stacked at once, so a batch never holds much more memory than its tensors.
@@ -275,14 +304,19 @@ def _materialize_all(snaps: list[Snapshot]) -> None:
     groups: dict[tuple[Any, ...], list[tuple[Snapshot, torch.Tensor]]] = {}
     for snap in snaps:
         if snap.data is not None:
+            if snap.out is not None:
+                snap.materialize()
+            continue
+        if snap._shape is None:
+            snap._describe()
+        # The dtype's name, read once already: asking torch again costs more than the lookup.
+        dtype = snap._dtype
+        if dtype not in _BATCHED_NAMES:
+            snap.materialize()
             continue
         t = snap.copy if snap.copy is not None else snap.source
         assert t is not None
-        dtype = t.dtype
-        if dtype not in _BATCHED:
-            snap.materialize()
-            continue
-        numel = snap.numel
+        numel = snap._numel
         if numel == 1:
             _scalar(snap, t.item())
         elif numel:
@@ -297,7 +331,7 @@ def _materialize_all(snaps: list[Snapshot]) -> None:
             numel <= _PYTHON_MAX_NUMEL
             and len(members) < _PYTHON_MAX_GROUP
             and device is _CPU
-            and dtype is not torch.bool
+            and dtype != "bool"
         ):
             for snap, _t in members:
                 _small(snap, numel)
@@ -314,18 +348,38 @@ def _materialize_all(snaps: list[Snapshot]) -> None:
 
 
 def _scalar(snap: Snapshot, v: Any) -> None:
-    data = _one(v, snap.shape, snap.dtype)
-    if not snap.full:
-        data["preview"] = [_number(v) if isinstance(v, float) else v]
-        data["values"] = None
-    snap.data = data
+    out = snap.out
+    if out is not None and snap.full and (type(v) is not float or math.isfinite(v)):
+        # The commonest TensorData of all, set in the dict the trace already holds.
+        number = float(v)
+        value = v
+        for _ in snap.shape:
+            value = [value]
+        out["shape"] = snap.shape
+        out["dtype"] = snap.dtype
+        out["numel"] = 1
+        out["values"] = value
+        out["preview"] = None
+        out["stats"] = {
+            "min": v, "max": v, "mean": number, "std": 0.0, "norm": abs(number), "nan": 0,
+            "inf": 0,
+        }  # fmt: skip
+        snap.data = out
+    else:
+        data = _one(v, snap.shape, snap.dtype)
+        if not snap.full:
+            data["preview"] = [_number(v) if isinstance(v, float) else v]
+            data["values"] = None
+        snap.keep(data)
     snap.copy = snap.source = None
 
 
 def _small(snap: Snapshot, numel: int) -> None:
     t = snap.cpu_copy()
     assert t is not None
-    flat = t.tolist() if t.dim() == 1 else t.reshape(-1).tolist()
+    arr = _as_numpy(t)
+    # numpy's tolist gives the same Python numbers as torch's, for less.
+    flat = arr.reshape(-1).tolist()
     total = sum(flat)
     squares = sum(map(operator.mul, flat, flat))
     if not (math.isfinite(total) and math.isfinite(squares)):
@@ -334,14 +388,18 @@ def _small(snap: Snapshot, numel: int) -> None:
     mean = total / numel
     variance = sum([(v - mean) ** 2 for v in flat]) / numel
     full = snap.full
-    snap.data = {
-        "shape": snap.shape,
-        "dtype": snap.dtype,
-        "numel": numel,
-        "values": _as_numpy(t) if full else None,
-        "preview": None if full else flat[: snap.preview],
-        "stats": _stats_dict(min(flat), max(flat), mean, math.sqrt(variance), math.sqrt(squares)),
-    }
+    snap.keep(
+        {
+            "shape": snap.shape,
+            "dtype": snap.dtype,
+            "numel": numel,
+            "values": arr if full else None,
+            "preview": None if full else flat[: snap.preview],
+            "stats": _stats_dict(
+                min(flat), max(flat), mean, math.sqrt(variance), math.sqrt(squares)
+            ),
+        }
+    )
     snap.copy = snap.source = None
 
 
@@ -388,14 +446,16 @@ def _block(members: list[tuple[Snapshot, torch.Tensor]], numel: int) -> None:
         stats = _stats_dict(mins[k], maxs[k], means[k], stds[k], norms[k])
         row = arr[k]
         full = snap.full
-        snap.data = {
-            "shape": snap.shape,
-            "dtype": snap.dtype,
-            "numel": numel,
-            "values": row.reshape(snap.shape) if full else None,
-            "preview": None if full else row[: snap.preview].tolist(),
-            "stats": stats,
-        }
+        snap.keep(
+            {
+                "shape": snap.shape,
+                "dtype": snap.dtype,
+                "numel": numel,
+                "values": row.reshape(snap.shape) if full else None,
+                "preview": None if full else row[: snap.preview].tolist(),
+                "stats": stats,
+            }
+        )
         snap.copy = snap.source = None
 
 
