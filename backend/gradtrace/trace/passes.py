@@ -69,6 +69,8 @@ class BackwardPasses:
         self.live: dict[int, FunctionRec] = {}
         self.keys = 0
         self.program_hooks = 0
+        # What our hooks hold (torch keeps them from C++): the passes, weakly.
+        self.ref = weakref.ref(self)
 
     # ------------------------------------------------------------------ the calls
 
@@ -281,7 +283,7 @@ class BackwardPasses:
             self.keys += 1
             frec.hook_key = self.keys
         key = frec.hook_key
-        passes = weakref.ref(self)
+        passes = self.ref
 
         def ran(grad_inputs: Any, grad_outputs: Any) -> None:
             owner = passes()
