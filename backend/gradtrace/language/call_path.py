@@ -206,8 +206,7 @@ def after_call(
     label: str | None,
 ) -> Any:
     """Check and record what a call returned."""
-    if self.made.registered(result):
-        self.rec.program_hook_added()
+    self.made.registered(result)
     if isinstance(result, Tensor):
         # A tensor op may be slow (a big matmul): the clock is read after each one too,
         # not only every 256 steps, so a program stops close to its time limit.

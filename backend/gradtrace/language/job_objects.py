@@ -61,12 +61,10 @@ class JobObjects:
             _drop_dead(self.generators)
             self.kept = max(1024, len(self.functions), len(self.generators))
 
-    def registered(self, result: Any) -> bool:
-        """Keep `result` if it is a hook's handle (whatever call returned it): whether it was."""
+    def registered(self, result: Any) -> None:
+        """Keep `result` if it is a hook's handle (whatever call returned it)."""
         if type(result) is RemovableHandle:
             self.handles.append(result)
-            return True
-        return False
 
     def held_by_torch(self, value: Any) -> None:
         self.containers.append(value)

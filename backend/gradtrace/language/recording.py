@@ -74,8 +74,5 @@ class Recording(Protocol):
     def line(self, node: ast.AST) -> None:
         """The program runs the statement (or lambda body) `node` during a backward pass."""
 
-    def program_hook_added(self) -> None:
-        """A call of the program's returned a hook's handle (a Node's hook, say)."""
-
     def hidden_pass(self, kind: str, node: ast.AST | None, retain: bool, create: bool) -> None:
         """A backward pass torch runs inside a transform."""

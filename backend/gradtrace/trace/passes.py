@@ -8,10 +8,10 @@ engine entered it. The hooks stay for later passes: each pass names the Nodes it
 reach (`live`), and a hook whose Node is not among them does nothing. They hold the
 passes weakly and their record by a key, so torch, which keeps them from C++ where the
 cyclic GC cannot follow, holds nothing of the job through them. Ours run after the
-program's own Node hooks (which may change the gradients): when the program has
-registered a hook since ours, ours are registered again at the end. What a pass does
-beyond moving gradients (the program's lines it runs, where it raised, the saved tensors
-it freed) is backward_steps.py's.
+program's own Node hooks (which may change the gradients): when any hook was registered
+since our last walk of a pass (torch numbers them all), ours are registered again at the
+end. What a pass does beyond moving gradients (the program's lines it runs, where it
+raised, the saved tensors it freed) is backward_steps.py's.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import torch
+from torch.utils.hooks import RemovableHandle
 
 from gradtrace.identity import identity
 from gradtrace.language.errors import LimitError
@@ -64,11 +65,14 @@ class BackwardPasses:
         self.none_grads: set[str] = set()
         # Inside a pass: the Node running, the program's lines, errors, freed buffers.
         self.steps = BackwardSteps(recorder)
-        # The Nodes the pass can reach, by their hooks' key; the last key given; how many
-        # hooks the program has registered (ours are registered again after any).
+        # The Nodes the pass can reach, by their hooks' key; the last key given. Every hook
+        # torch registers from Python takes the next RemovableHandle id: `handles` is the
+        # next one after our last walk, and `epoch` counts the walks that found others
+        # registered since (ours are registered again after them).
         self.live: dict[int, FunctionRec] = {}
         self.keys = 0
-        self.program_hooks = 0
+        self.handles = -1
+        self.epoch = 0
         # What our hooks hold (torch keeps them from C++): the passes, weakly.
         self.ref = weakref.ref(self)
 
@@ -254,7 +258,9 @@ class BackwardPasses:
         live = self.live
         none_grads = self.none_grads
         note_holding = self.steps.note_holding
-        program_hooks = self.program_hooks
+        if RemovableHandle.next_id != self.handles:
+            self.epoch += 1
+        epoch = self.epoch
         while stack:
             fn = stack.pop()
             key = identity(fn)
@@ -266,7 +272,7 @@ class BackwardPasses:
                 frec = rec.function_node(fn, node)
             if frec.tensor is not None and fn.variable.grad is None:
                 none_grads.add(frec.id)
-            if frec.hooked_at != program_hooks:
+            if frec.hooked_at != epoch:
                 self._hook(fn, frec)
             live[frec.hook_key] = frec
             if freeing:
@@ -274,6 +280,7 @@ class BackwardPasses:
             for nxt, _ in fn.next_functions:
                 if nxt is not None and identity(nxt) not in seen:
                     stack.append(nxt)
+        self.handles = RemovableHandle.next_id
 
     def _hook(self, fn: Any, frec: FunctionRec) -> None:
         """Our post-hook and pre-hook on Node `fn`, after any of the program's."""
@@ -300,11 +307,7 @@ class BackwardPasses:
                     owner.steps.in_flight.append(live_rec)
 
         frec.hook_handles = (fn.register_hook(ran), fn.register_prehook(entered))
-        frec.hooked_at = self.program_hooks
-
-    def program_hook_added(self) -> None:
-        """The program registered a hook: a Node's may run before ours from now on."""
-        self.program_hooks += 1
+        frec.hooked_at = self.epoch
 
     def clear(self) -> None:
         """The pass ended: let go of its gradients and what they reached."""

@@ -455,10 +455,6 @@ class Recorder:
         """The program runs a statement during a backward pass (a hook, a custom backward)."""
         self.backward.steps.line(node)
 
-    def program_hook_added(self) -> None:
-        """The program registered a hook (passes.py keeps its own hooks after a Node's)."""
-        self.backward.program_hook_added()
-
     def hidden_pass(self, kind: str, node: ast.AST | None, retain: bool, create: bool) -> None:
         """A backward pass torch runs inside a transform (passes.py)."""
         self.backward.hidden_pass(kind, node, retain, create)

@@ -101,7 +101,7 @@ class FunctionRec:
         self.tensor: TensorRec | None = None
         self.saved: list[dict[str, Any]] = []
         # The recorder's hooks on `fn` (passes.py): the key they look this record up by,
-        # their handles, and the count of the program's hooks when they were registered.
+        # their handles, and the passes' epoch when they were registered.
         self.hook_key = 0
         self.hook_handles: tuple[Any, ...] = ()
         self.hooked_at = -1
