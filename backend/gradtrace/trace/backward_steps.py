@@ -1,7 +1,7 @@
 """What a backward pass does beyond moving gradients, as timeline events.
 
-- The Function the engine is in: a pre-hook on each Node of the pass pushes it, the
-  recorder's post-hook pops it. A Node entered and never left is where the pass raised:
+- The Function the engine is in: the recorder's pre-hook on each Node of the pass (passes.py)
+  pushes it onto `in_flight`, its post-hook pops it. A Node entered and never left is where the pass raised:
   its `error` event carries torch's own message (or the program's, raised in a custom
   backward or a hook).
 - The program's own lines the engine runs (a tensor or module hook, a custom Function's
@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import ast
 import weakref
-from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from gradtrace.language.errors import LimitError, ProgramError
@@ -120,15 +119,9 @@ class BackwardSteps:
 
     # ------------------------------------------------------------------ during a pass
 
-    def watch(self, fn: Any, frec: FunctionRec, freeing: bool) -> Any:
-        """Follow Node `fn` through the pass (`freeing`: one without retain_graph, whose
-        end asks what it freed): the handle removes the pre-hook."""
-        if freeing:
-            self._note_holding(fn, frec)
-        return fn.register_prehook(partial(self._entered, frec))
-
-    def _note_holding(self, fn: Any, frec: FunctionRec) -> None:
-        """Whether Node `fn`'s saved tensors hold values as the pass starts."""
+    def note_holding(self, fn: Any, frec: FunctionRec) -> None:
+        """Whether Node `fn`'s saved tensors hold values as the pass starts (one run
+        without retain_graph: its end asks what it freed)."""
         if frec.custom:
             try:
                 # The saved tensors as torch holds them, not unpacked: no program hook runs.
@@ -138,17 +131,6 @@ class BackwardSteps:
                 pass  # freed by an earlier pass
         elif _holds_values(fn, saved_names(type(fn))):
             self.holding.add(frec.id)
-
-    def _entered(self, frec: FunctionRec, grad_outputs: Any) -> None:
-        self.in_flight.append(frec)
-
-    def left(self, frec: FunctionRec) -> None:
-        """The recorder's post-hook saw `frec` finish."""
-        if self.in_flight and self.in_flight[-1] is frec:
-            self.in_flight.pop()
-        elif frec in self.in_flight:
-            self.in_flight.remove(frec)
-        self.ran.append(frec)
 
     def line(self, node: ast.AST) -> None:
         """The program runs a statement while the engine runs the pass."""

@@ -1,11 +1,17 @@
 """Backward passes, recorded: `tensor.backward()`, `torch.autograd.backward/grad`, and the
 tensor methods that act during one (`register_hook`, `retain_grad`).
 
-Before a pass runs, every Node it can reach gets one post-hook that records its
-grad_inputs and grad_outputs in the order torch's engine really runs them; the gradient
-that reached a tensor is the grad_output of the Node that made it. Every hook added is
-removed when the pass ends. What a pass does beyond moving gradients (the program's lines
-it runs, where it raised, the saved tensors it freed) is backward_steps.py's.
+The first pass that can reach a Node gives it a post-hook, which records its grad_inputs
+and grad_outputs in the order torch's engine really runs them (the gradient that reached
+a tensor is the grad_output of the Node that made it), and a pre-hook, which says the
+engine entered it. The hooks stay for later passes: each pass names the Nodes it can
+reach (`live`), and a hook whose Node is not among them does nothing. They hold the
+passes weakly and their record by a key, so torch, which keeps them from C++ where the
+cyclic GC cannot follow, holds nothing of the job through them. Ours run after the
+program's own Node hooks (which may change the gradients): when any hook was registered
+since our last walk of a pass (torch numbers them all), ours are registered again at the
+end. What a pass does beyond moving gradients (the program's lines it runs, where it
+raised, the saved tensors it freed) is backward_steps.py's.
 """
 
 from __future__ import annotations
@@ -13,10 +19,10 @@ from __future__ import annotations
 import ast
 import weakref
 from collections.abc import Callable
-from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import torch
+from torch.utils.hooks import RemovableHandle
 
 from gradtrace.identity import identity
 from gradtrace.language.errors import LimitError
@@ -59,6 +65,16 @@ class BackwardPasses:
         self.none_grads: set[str] = set()
         # Inside a pass: the Node running, the program's lines, errors, freed buffers.
         self.steps = BackwardSteps(recorder)
+        # The Nodes the pass can reach, by their hooks' key; the last key given. Every hook
+        # torch registers from Python takes the next RemovableHandle id: `handles` is the
+        # next one after our last walk, and `epoch` counts the walks that found others
+        # registered since (ours are registered again after them).
+        self.live: dict[int, FunctionRec] = {}
+        self.keys = 0
+        self.handles = -1
+        self.epoch = 0
+        # What our hooks hold (torch keeps them from C++): the passes, weakly.
+        self.ref = weakref.ref(self)
 
     # ------------------------------------------------------------------ the calls
 
@@ -204,7 +220,11 @@ class BackwardPasses:
         rec.passes.append(PassRec(index, root, line, retain, kind, create))
         if root is not None and root.tensor.numel() == 1:
             rec.series.add(root.name or "loss", root.tensor.detach().item())
-        handles = self._hook_nodes(root_recs, node, not retain)
+        try:
+            self._watch_nodes(root_recs, node, not retain)
+        except BaseException:
+            self.live.clear()
+            raise
         rec.current_pass = index
         rec.in_backward = True
         rec.stepping = True
@@ -215,8 +235,7 @@ class BackwardPasses:
             self.steps.failed(index, exc)
             raise
         finally:
-            for handle in handles:
-                handle.remove()
+            self.live.clear()
             self.steps.ended(index, retain)
             rec.in_backward = False
             rec.stepping = False
@@ -224,11 +243,10 @@ class BackwardPasses:
             self.clear()
             rec.iteration += 1
 
-    def _hook_nodes(self, root_recs: list[TensorRec], node: ast.AST, freeing: bool) -> list[Any]:
-        """A post-hook and a step watch on every Node the pass can reach from its roots
-        (`freeing`: the pass runs without retain_graph)."""
+    def _watch_nodes(self, root_recs: list[TensorRec], node: ast.AST, freeing: bool) -> None:
+        """Every Node the pass can reach from its roots, live for the pass and hooked
+        (`freeing`: the pass runs without retain_graph, and notes what holds values)."""
         rec = self.rec
-        handles = []
         seen: set[int] = set()
         stack = [gf for gf in (grad_fn_of(r.tensor) for r in root_recs) if gf is not None]
         if not stack:
@@ -237,8 +255,12 @@ class BackwardPasses:
                 if accumulate is not None:
                     stack.append(accumulate)
         by_fn = rec.by_fn
-        post_hook = self.post_hook
-        watch = self.steps.watch
+        live = self.live
+        none_grads = self.none_grads
+        note_holding = self.steps.note_holding
+        if RemovableHandle.next_id != self.handles:
+            self.epoch += 1
+        epoch = self.epoch
         while stack:
             fn = stack.pop()
             key = identity(fn)
@@ -248,14 +270,44 @@ class BackwardPasses:
             frec = by_fn.get(key)
             if frec is None or frec.fn is not fn:
                 frec = rec.function_node(fn, node)
-            if frec.tensor is not None and frec.fn.variable.grad is None:
-                self.none_grads.add(frec.id)
-            handles.append(fn.register_hook(partial(post_hook, frec)))
-            handles.append(watch(fn, frec, freeing))
+            if frec.tensor is not None and fn.variable.grad is None:
+                none_grads.add(frec.id)
+            if frec.hooked_at != epoch:
+                self._hook(fn, frec)
+            live[frec.hook_key] = frec
+            if freeing:
+                note_holding(fn, frec)
             for nxt, _ in fn.next_functions:
                 if nxt is not None and identity(nxt) not in seen:
                     stack.append(nxt)
-        return handles
+        self.handles = RemovableHandle.next_id
+
+    def _hook(self, fn: Any, frec: FunctionRec) -> None:
+        """Our post-hook and pre-hook on Node `fn`, after any of the program's."""
+        for handle in frec.hook_handles:
+            handle.remove()
+        if not frec.hook_key:
+            self.keys += 1
+            frec.hook_key = self.keys
+        key = frec.hook_key
+        passes = self.ref
+
+        def ran(grad_inputs: Any, grad_outputs: Any) -> None:
+            owner = passes()
+            if owner is not None:
+                live_rec = owner.live.get(key)
+                if live_rec is not None:
+                    owner.post_hook(live_rec, grad_inputs, grad_outputs)
+
+        def entered(grad_outputs: Any) -> None:
+            owner = passes()
+            if owner is not None:
+                live_rec = owner.live.get(key)
+                if live_rec is not None:
+                    owner.steps.in_flight.append(live_rec)
+
+        frec.hook_handles = (fn.register_hook(ran), fn.register_prehook(entered))
+        frec.hooked_at = self.epoch
 
     def clear(self) -> None:
         """The pass ended: let go of its gradients and what they reached."""
@@ -280,10 +332,11 @@ class BackwardPasses:
 
     def blob(self, g: Tensor) -> Snapshot:
         """The snapshot of gradient `g`, one per gradient within a pass."""
-        snap = self.blobs.get(identity(g))
+        key = identity(g)
+        snap = self.blobs.get(key)
         if snap is None:
             snap = self.rec.snapshot(g)
-            self.blobs[identity(g)] = snap
+            self.blobs[key] = snap
             self.refs.append(g)  # keeps its identity key from being reused within the pass
         return snap
 
@@ -291,33 +344,44 @@ class BackwardPasses:
         """Node `frec` ran: its gradients in and out, and the tensors they reached."""
         rec = self.rec
         p = rec.current_pass
-        self.steps.left(frec)
-        outs = [self.blob(g) if isinstance(g, Tensor) else None for g in grad_outputs]
-        ins = [self.blob(g) if isinstance(g, Tensor) else None for g in grad_inputs]
+        timeline = rec.timeline
+        steps = self.steps
+        # The engine left `frec` (entered in its pre-hook).
+        in_flight = steps.in_flight
+        if in_flight and in_flight[-1] is frec:
+            in_flight.pop()
+        elif frec in in_flight:
+            in_flight.remove(frec)
+        steps.ran.append(frec)
+        blob = self.blob
+        outs = [blob(g) if isinstance(g, Tensor) else None for g in grad_outputs]
+        ins = [blob(g) if isinstance(g, Tensor) else None for g in grad_inputs]
         if frec.tensor is not None:
             # AccumulateGrad may have adopted this very tensor as `.grad`, which later
             # passes or zero_() change in place: copy it now.
             for snap in outs:
                 if snap is not None:
                     snap.freeze()
-            rec.timeline.append(FunctionRan(p, frec.id, ins, outs))
+            timeline.append(FunctionRan(p, frec.id, ins, outs))
             leaf = frec.tensor
             total = rec.ledger.accumulated(frec.fn.variable, frec.id in self.none_grads)
             if outs and outs[0] is not None and leaf.id not in self.seen:
                 self.seen.add(leaf.id)
-                rec.timeline.append(GradReached(p, leaf.id, outs[0], False, total))
+                timeline.append(GradReached(p, leaf.id, outs[0], False, total))
             elif leaf.id in self.leaf_event:
                 # A hook saw the gradient first: its event shows the sum it led to.
-                event = rec.timeline[self.leaf_event[leaf.id]]
+                event = timeline[self.leaf_event[leaf.id]]
                 assert isinstance(event, GradReached)
                 event.accumulated = total
             return
         fid = identity(frec.fn)
+        by_output = rec.by_output
+        seen = self.seen
         for k, snap in enumerate(outs):
             if snap is None:
                 continue
-            trec = rec.by_output.get((fid, k))
-            if trec is not None and trec.id not in self.seen:
-                self.seen.add(trec.id)
-                rec.timeline.append(GradReached(p, trec.id, snap, False))
-        rec.timeline.append(FunctionRan(p, frec.id, ins, outs))
+            trec = by_output.get((fid, k))
+            if trec is not None and trec.id not in seen:
+                seen.add(trec.id)
+                timeline.append(GradReached(p, trec.id, snap, False))
+        timeline.append(FunctionRan(p, frec.id, ins, outs))

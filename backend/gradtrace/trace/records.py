@@ -85,8 +85,8 @@ class TensorRec:
 
 class FunctionRec:
     __slots__ = (
-        "custom", "fn", "id", "iteration", "loops", "module", "node", "op", "saved",
-        "sequence_nr", "tensor",
+        "custom", "fn", "hook_handles", "hook_key", "hooked_at", "id", "iteration", "loops",
+        "module", "node", "op", "saved", "sequence_nr", "tensor",
     )  # fmt: skip
 
     def __init__(self, rid: str, fn: Any, node: ast.AST | None, iteration: int):
@@ -100,6 +100,11 @@ class FunctionRec:
         self.loops: tuple[tuple[int, int], ...] = ()
         self.tensor: TensorRec | None = None
         self.saved: list[dict[str, Any]] = []
+        # The recorder's hooks on `fn` (passes.py): the key they look this record up by,
+        # their handles, and the passes' epoch when they were registered.
+        self.hook_key = 0
+        self.hook_handles: tuple[Any, ...] = ()
+        self.hooked_at = -1
         try:
             self.sequence_nr: int | None = fn._sequence_nr()
         except (AttributeError, RuntimeError):
