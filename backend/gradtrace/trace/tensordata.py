@@ -44,10 +44,6 @@ def _number(value: float) -> float | str:
     return "inf" if value > 0 else "-inf"
 
 
-# A binary trace keeps float arrays up to this many elements inline (as JSON numbers):
-# a BufferRef costs more to write than a few numbers, and is no shorter.
-INLINE_MAX = 64
-
 # Tensors up to this many elements are copied when they must be (256 KB of floats);
 # larger ones are summarised at that moment instead.
 _COPY_LIMIT = 65_536
