@@ -148,6 +148,23 @@ def _unix_socket() -> str:
     return _python(lambda: socket.socket(socket.AF_UNIX, socket.SOCK_STREAM))
 
 
+F_SETOWN, F_SETSIG = 8, 10
+PRIO_PGRP, PRIO_USER = 1, 2
+IOPRIO_WHO_PGRP, IOPRIO_WHO_USER = 2, 3
+SYS_IOPRIO_SET = 251
+IOPRIO_IDLE = 3 << 13
+
+
+def _fcntl(command: int, argument: int) -> str:
+    """A command on a descriptor of its own that names another process (the kernel would
+    signal it whenever the descriptor is ready): refused whatever the descriptor."""
+    fd = os.open("/proc/self/statm", os.O_RDONLY)
+    try:
+        return _libc_status(libc.fcntl(fd, command, argument), "fcntl")
+    finally:
+        os.close(fd)
+
+
 def _environ(secret_name: str) -> str:
     with open("/proc/self/environ", "rb") as file:
         return "escaped" if secret_name.encode() in file.read() else "refused: absent"
@@ -204,6 +221,21 @@ def attempts(server_pid: int, port: int, secret_name: str, package_dir: str) -> 
         "ptrace the server": _ptrace(server_pid),
         "lower pid 1's CPU limit": _prlimit(1),
         "renice pid 1": _libc_status(libc.setpriority(0, 1, 19), "setpriority"),
+        # who 0 of a group or a user is every process of it (bwrap's init here; the
+        # zygote and the sibling workers in a pool), though 0 of a process is itself.
+        "renice its process group": _libc_status(libc.setpriority(PRIO_PGRP, 0, 19), "setpriority"),
+        "renice its user's processes": _libc_status(
+            libc.setpriority(PRIO_USER, 0, 19), "setpriority"
+        ),
+        "idle I/O for its process group": _libc_status(
+            libc.syscall(SYS_IOPRIO_SET, IOPRIO_WHO_PGRP, 0, IOPRIO_IDLE), "ioprio_set"
+        ),
+        "idle I/O for its user's processes": _libc_status(
+            libc.syscall(SYS_IOPRIO_SET, IOPRIO_WHO_USER, 0, IOPRIO_IDLE), "ioprio_set"
+        ),
+        "F_SETOWN pid 1": _fcntl(F_SETOWN, 1),
+        "F_SETOWN its process group": _fcntl(F_SETOWN, -os.getpgrp()),
+        "F_SETSIG SIGKILL": _fcntl(F_SETSIG, signal.SIGKILL),
         "process_vm_readv": _libc_status(libc.syscall(310, 1, 0, 0, 0, 0, 0), "process_vm_readv"),
         "write /tmp": _write("/tmp/gradtrace-escape"),
         "write /dev/shm": _write("/dev/shm/gradtrace-escape"),

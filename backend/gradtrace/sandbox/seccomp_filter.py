@@ -192,7 +192,7 @@ ALLOWED = (
     "rt_sigtimedwait", "sigaltstack", "restart_syscall",
     # the descriptors it holds (its socket, /proc/self/statm, stderr) and reading files
     "read", "readv", "pread64", "preadv", "preadv2", "write", "writev", "lseek", "close",
-    "close_range", "dup", "dup2", "dup3", "fcntl", "fstat", "newfstatat", "stat", "lstat",
+    "close_range", "dup", "dup2", "dup3", "fstat", "newfstatat", "stat", "lstat",
     "statx", "fstatfs", "statfs", "access", "faccessat", "faccessat2", "getdents64",
     "readlink", "readlinkat", "getcwd", "fadvise64",
     "recvfrom", "recvmsg", "sendto", "sendmsg", "shutdown", "getsockname", "getpeername",
@@ -211,6 +211,22 @@ _PRCTLS = (3, 16, 15, 39, 0x53564D41)  # GET_DUMPABLE, GET/SET_NAME, GET_NO_NEW_
 # to the older call the filter can check (clone3 → clone; openat2 → openat).
 NOT_IMPLEMENTED = ("clone3", "openat2")
 _QUERY_PERSONALITY = 0xFFFFFFFF
+# fcntl commands a worker may use: duplicating, close-on-exec and status flags (its
+# blocking mode; O_ASYNC refused below). Not F_SETOWN/F_SETOWN_EX/F_SETSIG, which make the
+# kernel signal any process of the same user when the descriptor is ready (SIGKILL to a
+# sibling worker or the zygote, past the kill rule), nor leases, notifications or locks.
+_FCNTLS = (0, 1, 2, 3, 1030)  # F_DUPFD, F_GETFD, F_SETFD, F_GETFL, F_DUPFD_CLOEXEC
+_F_SETFL = 4
+_F_SETOWN, _F_SETSIG, _F_SETOWN_EX, _F_SETLEASE, _F_NOTIFY = 8, 10, 15, 1024, 1026
+# setpriority and ioprio_set take (which, who): who 0 is the caller only when `which`
+# names a process; of a process group or a user it is all of the caller's, the zygote
+# and every sibling worker included.
+_PRIO_PROCESS = 0
+_IOPRIO_WHO_PROCESS = 1
+# A command or option the kernel reads as a 32-bit int: a rule that refuses one value
+# must compare the low 32 bits only, or the value with any high bit set passes the rule
+# and is truncated to the refused one by the kernel.
+_LOW_32 = 0xFFFFFFFF
 # System calls that name a process, and which argument names it.
 _SELF_ONLY = (
     ("prlimit64", 0),
@@ -307,7 +323,29 @@ def _allowlist(module: ModuleType, pid: int) -> Any:
         _add(f, allow, name, module.Arg(0, module.EQ, pid))
     # Its own limits (0 means itself): the job's CPU limit is lowered before each job.
     for name, index in _SELF_ONLY:
-        _add(f, allow, name, module.Arg(index, module.EQ, 0))
+        if name == "setpriority":
+            _add(
+                f, allow, name, module.Arg(0, module.EQ, _PRIO_PROCESS), module.Arg(1, module.EQ, 0)
+            )
+        elif name == "ioprio_set":
+            _add(
+                f,
+                allow,
+                name,
+                module.Arg(0, module.EQ, _IOPRIO_WHO_PROCESS),
+                module.Arg(1, module.EQ, 0),
+            )
+        else:
+            _add(f, allow, name, module.Arg(index, module.EQ, 0))
+    for command in _FCNTLS:
+        _add(f, allow, "fcntl", module.Arg(1, module.EQ, command))
+    _add(
+        f,
+        allow,
+        "fcntl",
+        module.Arg(1, module.EQ, _F_SETFL),
+        module.Arg(2, module.MASKED_EQ, os.O_ASYNC, 0),
+    )
     for request in _IOCTLS:
         _add(f, allow, "ioctl", module.Arg(1, module.EQ, request))
     for option in _PRCTLS:
@@ -341,8 +379,14 @@ def _denylist(module: ModuleType, pid: int) -> Any:
     # lowered to nothing would end another user's job.
     for name, index in _SELF_ONLY:
         _add(f, deny, name, module.Arg(index, module.NE, 0))
+    # Of a process group or a user: the zygote and sibling workers too.
+    _add(f, deny, "setpriority", module.Arg(0, module.NE, _PRIO_PROCESS))
+    _add(f, deny, "ioprio_set", module.Arg(0, module.NE, _IOPRIO_WHO_PROCESS))
     for option in (_PR_SET_DUMPABLE, _PR_SET_MM, _PR_SET_PTRACER):
-        _add(f, deny, "prctl", module.Arg(0, module.EQ, option))
+        _add(f, deny, "prctl", module.Arg(0, module.MASKED_EQ, _LOW_32, option))
+    # Another process as the one the kernel signals when a descriptor is ready.
+    for command in (_F_SETOWN, _F_SETSIG, _F_SETOWN_EX, _F_SETLEASE, _F_NOTIFY):
+        _add(f, deny, "fcntl", module.Arg(1, module.MASKED_EQ, _LOW_32, command))
     # Only reading the personality back: a new one (no randomization, executable data)
     # would take effect at exec, which is refused anyway.
     _add(f, deny, "personality", module.Arg(0, module.NE, _QUERY_PERSONALITY))
