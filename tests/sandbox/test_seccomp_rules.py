@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import ctypes
 import os
+import socket
+from collections.abc import Callable
 
 import pytest
 
@@ -29,6 +31,7 @@ HIGH_BIT = 1 << 32  # the kernel reads these arguments as 32-bit ints: it drops 
 def _in_filtered_child(threads: bool) -> dict[str, int]:
     """Each call's return value (-1: refused) in a child that loaded the filter."""
     read_end, write_end = os.pipe()
+    ours, servers = socket.socketpair()  # as a worker's socket to the server
     pid = os.fork()
     if pid == 0:
         code = 1
@@ -44,8 +47,17 @@ def _in_filtered_child(threads: bool) -> dict[str, int]:
             def raw(number: int, *args: int) -> int:
                 return int(libc.syscall(*(ctypes.c_long(a) for a in (number, *args))))
 
+            def attempt(call: Callable[[], object]) -> int:
+                try:
+                    call()
+                except OSError:
+                    return -1
+                return 0
+
             me = os.getpid()
             results = {
+                "send": attempt(lambda: ours.send(b"frame")),
+                "send a descriptor": attempt(lambda: socket.send_fds(ours, [b"x"], [fd])),
                 "F_GETFL": raw(SYS_FCNTL, fd, F_GETFL),
                 "F_SETFL O_NONBLOCK": raw(SYS_FCNTL, fd, F_SETFL, os.O_NONBLOCK),
                 "F_SETFL O_ASYNC": raw(SYS_FCNTL, fd, F_SETFL, os.O_ASYNC),
@@ -61,6 +73,8 @@ def _in_filtered_child(threads: bool) -> dict[str, int]:
         finally:
             os._exit(code)
     os.close(write_end)
+    ours.close()
+    servers.close()
     with os.fdopen(read_end, "rb") as answer:
         text = answer.read().decode()
     _, status = os.waitpid(pid, 0)
@@ -87,3 +101,10 @@ def test_a_refused_prctl_option_is_refused_with_high_bits_set(threads: bool) -> 
     assert results["PR_SET_DUMPABLE"] == -1
     assert results["PR_SET_DUMPABLE high bit"] == -1
     assert results["dumpable"] == 0
+
+
+def test_a_cpu_worker_cannot_hand_the_server_a_descriptor() -> None:
+    """SCM_RIGHTS rides on sendmsg: a worker writes its answers with send (sendto) only."""
+    results = _in_filtered_child(threads=False)
+    assert results["send"] == 0
+    assert results["send a descriptor"] == -1

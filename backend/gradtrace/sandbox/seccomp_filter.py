@@ -179,9 +179,9 @@ DENIED = (
 ALLOWED = (
     # memory
     "brk", "mmap", "munmap", "mremap", "mprotect", "madvise", "mbind", "get_mempolicy",
-    "membarrier", "mincore",
+    "membarrier",
     # waiting and the thread it is (it starts none)
-    "futex", "futex_waitv", "set_robust_list", "get_robust_list", "rseq", "set_tid_address",
+    "futex", "futex_waitv", "set_robust_list", "rseq", "set_tid_address",
     "sched_yield", "sched_getaffinity", "sched_getparam", "sched_getscheduler",
     "sched_get_priority_max", "sched_get_priority_min", "getcpu",
     # time, and the job's wall-clock alarm
@@ -195,7 +195,7 @@ ALLOWED = (
     "close_range", "dup", "dup2", "dup3", "fstat", "newfstatat", "stat", "lstat",
     "statx", "fstatfs", "statfs", "access", "faccessat", "faccessat2", "getdents64",
     "readlink", "readlinkat", "getcwd", "fadvise64",
-    "recvfrom", "recvmsg", "sendto", "sendmsg", "shutdown", "getsockname", "getpeername",
+    "recvfrom", "sendto", "shutdown", "getsockname", "getpeername",
     "getsockopt", "poll", "ppoll", "select", "pselect6",
     # about itself
     "getpid", "getppid", "gettid", "getuid", "geteuid", "getgid", "getegid", "getgroups",
