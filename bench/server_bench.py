@@ -50,7 +50,7 @@ HOSTILE = [
     "rows = [[{c}] * 1000000 for i in range(1000)]\n",
 ]
 CONCURRENCY = (1, 8, 32, 64)
-MISS_ROUNDS = 3
+MISS_ROUNDS = 5
 SCENARIO_SECONDS = 3.0
 SCENARIO_REQUESTS = 4000
 
