@@ -39,7 +39,7 @@ _EXCEPTIONS: dict[str, type[BaseException]] = {
     for cls in (
         Exception, ArithmeticError, AssertionError, AttributeError, IndexError, KeyError,
         LookupError, NameError, NotImplementedError, OverflowError, RuntimeError,
-        StopIteration, TypeError, ValueError, ZeroDivisionError,
+        StopIteration, TypeError, ValueError, ZeroDivisionError, UnboundLocalError,
     )
 }  # fmt: skip
 

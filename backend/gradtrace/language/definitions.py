@@ -29,6 +29,7 @@ from gradtrace.language.runtime import (
     _FunctionContext,
     _own_statements,
     _store,
+    bound_names,
 )
 from gradtrace.language.values import (
     Namespace,
@@ -87,7 +88,14 @@ def compile_function(
                 declared_globals.update(sub.names)
             elif isinstance(sub, ast.Nonlocal):
                 declared_nonlocals.update(sub.names)
-        inner_fc = _FunctionContext(qualname, declared_globals, declared_nonlocals)
+        own = {a.arg for a in (*args.args, *args.kwonlyargs, args.vararg, args.kwarg) if a}
+        own |= bound_names(node.body)
+        inner_fc = _FunctionContext(
+            qualname,
+            declared_globals,
+            declared_nonlocals,
+            frozenset(own - declared_globals - declared_nonlocals),
+        )
         if contains_yield(node.body):
             body = compile_generator_body(self, node.body, inner_fc, qualname)
         else:

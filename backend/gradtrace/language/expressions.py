@@ -96,6 +96,22 @@ def expr_Name(self: Interpreter, node: ast.Name, fc: _FunctionContext) -> Closur
 
         return load_global
 
+    if name in fc.locals:
+        unbound = f"cannot access local variable '{name}' where it is not associated with a value"
+
+        def load_local(scope: Scope) -> Any:
+            # The call's scope and its comprehensions' scopes, which share its function.
+            func = scope.func
+            s: Scope | None = scope
+            while s is not None and s.func is func:
+                value = s.vars.get(name, _MISSING)
+                if value is not _MISSING:
+                    return value
+                s = s.parent
+            raise UnboundLocalError(unbound)
+
+        return load_local
+
     def load(scope: Scope) -> Any:
         s: Scope | None = scope
         while s is not None:

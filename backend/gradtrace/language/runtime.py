@@ -88,14 +88,22 @@ _CONSUMING_TYPES = frozenset(
 
 
 class _FunctionContext:
-    """What the compiler knows of the function being compiled: its global/nonlocal names."""
+    """What the compiler knows of the function being compiled: its global and nonlocal
+    names, and the names it binds itself (its locals, read only from its own scope)."""
 
-    __slots__ = ("globals", "nonlocals", "qualname")
+    __slots__ = ("globals", "locals", "nonlocals", "qualname")
 
-    def __init__(self, qualname: str, globals_: set[str], nonlocals: set[str]) -> None:
+    def __init__(
+        self,
+        qualname: str,
+        globals_: set[str],
+        nonlocals: set[str],
+        locals_: frozenset[str] = frozenset(),
+    ) -> None:
         self.qualname = qualname
         self.globals = globals_
         self.nonlocals = nonlocals
+        self.locals = locals_
 
 
 _MODULE_CONTEXT = _FunctionContext("", set(), set())
@@ -469,6 +477,51 @@ def _own_statements(body: list[ast.stmt]) -> list[ast.stmt]:
             if isinstance(child, ast.stmt):
                 stack.append(child)
     return out
+
+
+def _bind_target(target: ast.AST, names: set[str]) -> None:
+    if isinstance(target, ast.Name):
+        names.add(target.id)
+    elif isinstance(target, (ast.Tuple, ast.List)):
+        for element in target.elts:
+            _bind_target(element, names)
+    elif isinstance(target, ast.Starred):
+        _bind_target(target.value, names)
+
+
+def bound_names(body: list[ast.stmt]) -> set[str]:
+    """The names a function body binds in its own scope, as CPython's compiler finds
+    them: assignment, for, with and except targets, imports, del, nested def and class
+    names, and := anywhere but in a nested function or lambda (a comprehension's := binds
+    in the function; its loop variables are its own)."""
+    names: set[str] = set()
+    stack: list[ast.AST] = list(body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+            continue
+        if isinstance(node, ast.Lambda):
+            continue
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                _bind_target(target, names)
+        elif isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor)):
+            _bind_target(node.target, names)
+        elif isinstance(node, ast.withitem) and node.optional_vars is not None:
+            _bind_target(node.optional_vars, names)
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            names.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            for alias in node.names:
+                names.add((alias.asname or alias.name).split(".")[0])
+        elif isinstance(node, ast.Delete):
+            for target in node.targets:
+                _bind_target(target, names)
+        elif isinstance(node, ast.NamedExpr):
+            _bind_target(node.target, names)
+        stack.extend(ast.iter_child_nodes(node))
+    return names
 
 
 def _owner_of(func: UserFunction) -> type | None:
