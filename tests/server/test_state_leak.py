@@ -326,7 +326,7 @@ async def test_gradcheck_job_answers_and_leaves_nothing(probed: _Probed, job: st
 
 async def test_a_large_tensor_does_not_hang_the_worker(probed: _Probed) -> None:
     """Not a leak but what every later job meets: in a confined worker (RLIMIT_NPROC 0 as
-    nobody) OpenBLAS cannot start its threads, and numpy's dot in tensordata._stats
+    nobody) OpenBLAS cannot start its threads, and numpy's dot in tensorvalues.stats_of
     (tensors of 65,536+ elements are summarised) then waits for them until the job is
     killed at its timeout. A plain 65,536-element tensor must trace quickly."""
     response = await probed.post("import torch\nx = torch.zeros(65536)\nprint(x.shape)\n")

@@ -17,14 +17,15 @@ import orjson
 import torch
 
 from gradtrace.trace.binary import Buffers
-
-_NUMPY_OK = frozenset(
-    {
-        torch.float32, torch.float64, torch.float16, torch.int8, torch.int16, torch.int32,
-        torch.int64, torch.uint8, torch.bool,
-    }
-)  # fmt: skip
-
+from gradtrace.trace.tensorvalues import (
+    as_numpy,
+    full,
+    json_number,
+    one,
+    stats_dict,
+    summary,
+    summary_of_copy,
+)
 
 _DTYPE_NAMES: dict[torch.dtype, str] = {}
 
@@ -34,14 +35,6 @@ def dtype_name(dtype: torch.dtype) -> str:
     if name is None:
         name = _DTYPE_NAMES[dtype] = str(dtype).removeprefix("torch.")
     return name
-
-
-def _number(value: float) -> float | str:
-    if math.isfinite(value):
-        return value
-    if math.isnan(value):
-        return "nan"
-    return "inf" if value > 0 else "-inf"
 
 
 # Tensors up to this many elements are copied when they must be (256 KB of floats);
@@ -132,7 +125,7 @@ class Snapshot:
         if self.numel <= _COPY_LIMIT:
             self.copy = t.to("cpu", copy=True, memory_format=torch.contiguous_format)
         else:
-            self.data = _summary(t, self.shape, self.dtype, self.numel, self.preview)
+            self.data = summary(t, self.shape, self.dtype, self.numel, self.preview)
         self.source = None
 
     def release(self) -> None:
@@ -146,7 +139,7 @@ class Snapshot:
         if self.full:
             self.cpu_copy()
         else:  # made first, then swapped in (as in freeze)
-            self.data = _summary(t.detach(), self.shape, self.dtype, self.numel, self.preview)
+            self.data = summary(t.detach(), self.shape, self.dtype, self.numel, self.preview)
             self.source = None
 
     def materialize_tensor(self) -> torch.Tensor:
@@ -175,10 +168,10 @@ class Snapshot:
             self.cpu_copy()
             assert self.copy is not None
             if self.full:
-                data = self.keep(_full(self.copy, self.shape, self.dtype, self.numel))
+                data = self.keep(full(self.copy, self.shape, self.dtype, self.numel))
             else:
                 data = self.keep(
-                    _summary_of_copy(self.copy, self.shape, self.dtype, self.numel, self.preview)
+                    summary_of_copy(self.copy, self.shape, self.dtype, self.numel, self.preview)
                 )
             self.copy = None
         elif self.out is not None and self.out is not data:
@@ -362,9 +355,9 @@ def _scalar(snap: Snapshot, v: Any) -> None:
         }  # fmt: skip
         snap.data = out
     else:
-        data = _one(v, snap.shape, snap.dtype)
+        data = one(v, snap.shape, snap.dtype)
         if not snap.full:
-            data["preview"] = [_number(v) if isinstance(v, float) else v]
+            data["preview"] = [json_number(v) if isinstance(v, float) else v]
             data["values"] = None
         snap.keep(data)
     snap.copy = snap.source = None
@@ -373,7 +366,7 @@ def _scalar(snap: Snapshot, v: Any) -> None:
 def _small(snap: Snapshot, numel: int) -> None:
     t = snap.cpu_copy()
     assert t is not None
-    arr = _as_numpy(t)
+    arr = as_numpy(t)
     # numpy's tolist gives the same Python numbers as torch's, for less.
     flat = arr.reshape(-1).tolist()
     total = sum(flat)
@@ -391,7 +384,7 @@ def _small(snap: Snapshot, numel: int) -> None:
             "numel": numel,
             "values": arr if full else None,
             "preview": None if full else flat[: snap.preview],
-            "stats": _stats_dict(
+            "stats": stats_dict(
                 min(flat), max(flat), mean, math.sqrt(variance), math.sqrt(squares)
             ),
         }
@@ -432,14 +425,14 @@ def _block(members: list[tuple[Snapshot, torch.Tensor]], numel: int) -> None:
         means_t = wide.mean(1)
         stds_t = wide.std(1, correction=0)
         norms_t = torch.linalg.vector_norm(wide, dim=1)
-    arr = _as_numpy(block)
+    arr = as_numpy(block)
     mins = numbers.amin(1).tolist()
     maxs = numbers.amax(1).tolist()
     means = means_t.tolist()
     stds = stds_t.tolist()
     norms = norms_t.tolist()
     for k, (snap, _) in enumerate(members):
-        stats = _stats_dict(mins[k], maxs[k], means[k], stds[k], norms[k])
+        stats = stats_dict(mins[k], maxs[k], means[k], stds[k], norms[k])
         row = arr[k]
         full = snap.full
         snap.keep(
@@ -453,179 +446,3 @@ def _block(members: list[tuple[Snapshot, torch.Tensor]], numel: int) -> None:
             }
         )
         snap.copy = snap.source = None
-
-
-def _as_numpy(t: torch.Tensor) -> np.ndarray[Any, Any]:
-    if t.dtype not in _NUMPY_OK:
-        if t.is_complex():
-            t = torch.view_as_real(t)
-        t = t.to(torch.float32) if t.is_floating_point() or t.is_complex() else t.to(torch.int64)
-    return t.numpy()
-
-
-def _stats_dict(
-    lo: Any, hi: Any, mean: Any, std: Any, norm: Any, nan: int = 0, inf: int = 0
-) -> dict[str, Any]:
-    """TensorData's `stats`, in API.md's order."""
-    return {"min": lo, "max": hi, "mean": mean, "std": std, "norm": norm, "nan": nan, "inf": inf}
-
-
-def _no_finite_stats(nan: int, inf: int) -> dict[str, Any]:
-    """Stats of a tensor with no finite element (or none at all): only the counts."""
-    return _stats_dict(None, None, None, None, None, nan, inf)
-
-
-def _stats(arr: np.ndarray[Any, Any]) -> dict[str, Any]:
-    n = arr.size
-    if n == 0:
-        return _no_finite_stats(0, 0)
-    if arr.dtype == np.bool_:
-        arr = arr.astype(np.int64)
-    if n == 1:
-        v = arr.reshape(-1)[0].item()
-        if isinstance(v, float) and not math.isfinite(v):
-            nan = int(math.isnan(v))
-            return _no_finite_stats(nan, 1 - nan)
-        return _stats_dict(v, v, float(v), 0.0, abs(float(v)))
-    nan = inf = 0
-    if arr.dtype.kind == "f":
-        finite_mask = np.isfinite(arr)
-        if not finite_mask.all():
-            nan = int(np.isnan(arr).sum())
-            inf = int(n - nan - finite_mask.sum())
-            arr = arr[finite_mask]
-            if arr.size == 0:
-                return _no_finite_stats(nan, inf)
-    wide = arr.astype(np.float64, copy=False)
-    return _stats_dict(
-        arr.min().item(),
-        arr.max().item(),
-        _number(float(wide.mean())),
-        _number(float(wide.std())),
-        _number(float(np.sqrt(np.dot(wide.reshape(-1), wide.reshape(-1))))),
-        nan,
-        inf,
-    )
-
-
-def _values(arr: np.ndarray[Any, Any]) -> Any:
-    if arr.ndim == 0:
-        v = arr.item()
-        return _number(v) if isinstance(v, float) else v
-    if arr.dtype.kind == "f" and not np.isfinite(arr).all():
-        return _strings_for_nonfinite(arr.tolist())
-    return arr
-
-
-def _strings_for_nonfinite(values: Any) -> Any:
-    if isinstance(values, list):
-        return [_strings_for_nonfinite(v) for v in values]
-    return _number(values) if isinstance(values, float) else values
-
-
-def _full(t: torch.Tensor, shape: list[int], dtype: str, numel: int) -> dict[str, Any]:
-    if numel == 1 and not t.is_complex():
-        return _one(t.item(), shape, dtype)
-    arr = _as_numpy(t)
-    return {
-        "shape": shape,
-        "dtype": dtype,
-        "numel": numel,
-        "values": _values(arr),
-        "preview": None,
-        "stats": _stats(arr),
-    }
-
-
-def _one(v: float | int | bool, shape: list[int], dtype: str) -> dict[str, Any]:
-    """A one-element tensor, the commonest in tutorials, without numpy."""
-    if isinstance(v, float) and not math.isfinite(v):
-        nan = int(math.isnan(v))
-        stats = _no_finite_stats(nan, 1 - nan)
-        value: Any = _number(v)
-    else:
-        number = float(v)
-        stats = _stats_dict(v, v, number, 0.0, abs(number))
-        value = v
-    for _ in shape:
-        value = [value]
-    return {
-        "shape": shape,
-        "dtype": dtype,
-        "numel": 1,
-        "values": value,
-        "preview": None,
-        "stats": stats,
-    }
-
-
-def _summary_of_copy(
-    t: torch.Tensor, shape: list[int], dtype: str, numel: int, preview: int
-) -> dict[str, Any]:
-    """A summary of a copy already on the CPU: numpy's reductions beat torch's on these sizes."""
-    arr = _as_numpy(t).reshape(-1)
-    head = arr[:preview]
-    preview_values = head.tolist()
-    if head.dtype.kind == "f" and not np.isfinite(head).all():
-        preview_values = _strings_for_nonfinite(preview_values)
-    stats = _stats(arr)
-    for key in ("min", "max"):
-        if isinstance(stats[key], float):
-            stats[key] = _number(stats[key])
-    return {
-        "shape": shape,
-        "dtype": dtype,
-        "numel": numel,
-        "values": None,
-        "preview": preview_values,
-        "stats": stats,
-    }
-
-
-def _summary(
-    t: torch.Tensor, shape: list[int], dtype: str, numel: int, preview: int
-) -> dict[str, Any]:
-    flat = t.reshape(-1)
-    head = _as_numpy(flat[:preview].to("cpu"))
-    stats: dict[str, Any]
-    if t.is_floating_point() or t.is_complex() or numel == 0:
-        f = flat.float() if not t.is_complex() else flat.abs().float()
-        if numel == 0:
-            stats = _stats(np.zeros(0))
-        else:
-            finite = torch.isfinite(f)
-            nan = int(torch.isnan(f).sum())
-            inf = int(numel - nan - int(finite.sum()))
-            g = f[finite].double() if nan or inf else f.double()
-            if g.numel() == 0:
-                stats = _no_finite_stats(nan, inf)
-            else:
-                stats = _stats_dict(
-                    _number(float(g.min())),
-                    _number(float(g.max())),
-                    _number(float(g.mean())),
-                    _number(float(g.std(unbiased=False))),
-                    _number(float(g.norm())),
-                    nan,
-                    inf,
-                )
-    else:
-        g = flat.to(torch.float64)
-        stats = _stats_dict(
-            float(g.min()),
-            float(g.max()),
-            float(g.mean()),
-            float(g.std(unbiased=False)),
-            float(g.norm()),
-        )
-    preview_values = head.tolist()
-    if head.dtype.kind == "f" and not np.isfinite(head).all():
-        preview_values = _strings_for_nonfinite(preview_values)
-    return {
-        "shape": shape,
-        "dtype": dtype,
-        "numel": numel,
-        "values": None,
-        "preview": preview_values,
-        "stats": stats,
-    }
