@@ -14,12 +14,18 @@ program can fill after torch took them (a Node's `metadata`, a list a pack hook 
 from __future__ import annotations
 
 import gc
+import weakref
+from typing import Any
 
 import pytest
 import torch
 
 import gradtrace
 from gradtrace.language.interpreter import Interpreter
+from gradtrace.language.limits import Limits
+from gradtrace.language.namespaces import MODULES
+from gradtrace.language.parse import parse_program
+from gradtrace.trace.recorder import Recorder
 
 MARK = 123_457
 
@@ -188,28 +194,28 @@ print(next(g))
 """
 
 
-def test_a_generator_kept_after_its_job_holds_nothing_of_it() -> None:
-    """Whatever still holds a program's generator when the job ends (a route from C++ not
-    closed above) holds neither the interpreter nor the suspended frame's locals."""
-    import weakref
-
-    from gradtrace.language.limits import Limits
-    from gradtrace.language.namespaces import MODULES
-    from gradtrace.language.parse import parse_program
-    from gradtrace.trace.recorder import Recorder
-
+def _kept_after_the_job(source: str, name: str) -> tuple[Any, bool]:
+    """Run `source` as a job does, keep its global `name` past the job's end, and say
+    whether the job's interpreter was freed meanwhile (after a collection)."""
     limits = Limits()
     recorder = Recorder(limits)
     recorder.bind_specials(MODULES)
-    interp = Interpreter(SUSPENDED_GENERATOR, limits, recorder, "cpu")
-    interp.run(parse_program(SUSPENDED_GENERATOR, limits))
-    generator = interp.globals.vars["g"]
+    interp = Interpreter(source, limits, recorder, "cpu")
+    interp.run(parse_program(source, limits))
+    kept = interp.globals.vars[name]
     interp.close()
     recorder.close()
     job = weakref.ref(interp)
     del interp, recorder
     gc.collect()
-    assert job() is None
+    return kept, job() is None
+
+
+def test_a_generator_kept_after_its_job_holds_nothing_of_it() -> None:
+    """Whatever still holds a program's generator when the job ends (a route from C++ not
+    closed above) holds neither the interpreter nor the suspended frame's locals."""
+    generator, freed = _kept_after_the_job(SUSPENDED_GENERATOR, "g")
+    assert freed
     assert not any(type(o) is torch.Tensor and o.numel() == MARK for o in gc.get_objects())
     with pytest.raises(RuntimeError, match="program has ended"):
         next(generator)
@@ -225,24 +231,7 @@ def test_a_builtin_kept_after_its_job_holds_nothing_of_it() -> None:
     """Whatever still holds a builtin a program took (`print`, `getattr`: closures of the
     job's evaluator) when the job ends holds the interpreter only weakly; called after
     the job, it refuses."""
-    import weakref
-
-    from gradtrace.language.limits import Limits
-    from gradtrace.language.namespaces import MODULES
-    from gradtrace.language.parse import parse_program
-    from gradtrace.trace.recorder import Recorder
-
-    limits = Limits()
-    recorder = Recorder(limits)
-    recorder.bind_specials(MODULES)
-    interp = Interpreter(BUILTINS_HELD, limits, recorder, "cpu")
-    interp.run(parse_program(BUILTINS_HELD, limits))
-    held = list(interp.globals.vars["kept"])
-    interp.close()
-    recorder.close()
-    job = weakref.ref(interp)
-    del interp, recorder
-    gc.collect()
-    assert job() is None
+    held, freed = _kept_after_the_job(BUILTINS_HELD, "kept")
+    assert freed
     with pytest.raises(RuntimeError, match="program has ended"):
         held[0]("after the job")
