@@ -492,13 +492,13 @@ def _bind_target(target: ast.AST, names: set[str]) -> None:
 def bound_names(body: list[ast.stmt]) -> set[str]:
     """The names a function body binds in its own scope, as CPython's compiler finds
     them: assignment, for, with and except targets, imports, del, nested def and class
-    names, and := anywhere but in a nested function or lambda (a comprehension's := binds
-    in the function; its loop variables are its own)."""
+    names (a comprehension's loop variables are its own; := and async, which would bind
+    too, are refused by the parser)."""
     names: set[str] = set()
     stack: list[ast.AST] = list(body)
     while stack:
         node = stack.pop()
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
             names.add(node.name)
             continue
         if isinstance(node, ast.Lambda):
@@ -506,7 +506,7 @@ def bound_names(body: list[ast.stmt]) -> set[str]:
         if isinstance(node, ast.Assign):
             for target in node.targets:
                 _bind_target(target, names)
-        elif isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor)):
+        elif isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.For)):
             _bind_target(node.target, names)
         elif isinstance(node, ast.withitem) and node.optional_vars is not None:
             _bind_target(node.optional_vars, names)
@@ -518,8 +518,6 @@ def bound_names(body: list[ast.stmt]) -> set[str]:
         elif isinstance(node, ast.Delete):
             for target in node.targets:
                 _bind_target(target, names)
-        elif isinstance(node, ast.NamedExpr):
-            _bind_target(node.target, names)
         stack.extend(ast.iter_child_nodes(node))
     return names
 
