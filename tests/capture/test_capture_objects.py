@@ -26,6 +26,8 @@ def test_captured_objects_are_their_validated_json() -> None:
     again = Trace.model_validate_json(trace.model_dump_json())
     # Exact: the objects' floats are float64 numbers, written and read back unchanged.
     assert again.model_dump() == trace.model_dump()
+    # Every field in the model's order too (objects.py trusts the writer's order).
+    assert again.model_dump_json() == trace.model_dump_json()
     assert again.model_fields_set == trace.model_fields_set
     assert again.nodes[0].model_fields_set == trace.nodes[0].model_fields_set
 

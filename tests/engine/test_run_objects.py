@@ -81,6 +81,15 @@ def _comparable(trace: Trace, *, exact: bool = False) -> dict[str, Any]:
     return data
 
 
+def _key_orders(value: Any) -> Any:
+    """`value`'s dicts as lists of their keys, in order, with what they hold."""
+    if isinstance(value, list):
+        return [_key_orders(v) for v in value]
+    if isinstance(value, dict):
+        return [(k, _key_orders(v)) for k, v in value.items()]
+    return None
+
+
 PROGRAMS = program_params() + [pytest.param(p, id=f"tutorials/{p.stem}") for p in tutorial_files()]
 
 
@@ -99,6 +108,10 @@ def test_run_gives_the_validated_json_trace(path: Path) -> None:
     ours = _comparable(built, exact=True)
     assert _comparable(built) == ours  # its numbers are the tensors' own, unrounded
     assert {k: ours[k] for k in stable} == {k: validated[k] for k in stable}
+    # Its fields in the same order everywhere (objects.py trusts the writer's order).
+    assert _key_orders({k: ours[k] for k in stable}) == _key_orders(
+        {k: validated[k] for k in stable}
+    )
     # And it writes the same JSON as the service's.
     again = _comparable(Trace.model_validate_json(built.model_dump_json(by_alias=True)))
     assert {k: again[k] for k in stable} == {k: validated[k] for k in stable}

@@ -99,8 +99,6 @@ class _Plan:
     cls: type[BaseModel]
     keys: frozenset[str]  # as the JSON names them
     names: frozenset[str]  # as the model does
-    key_order: tuple[str, ...]  # the JSON names, in the model's order
-    name_order: tuple[str, ...]  # the model's names, in its order
     renamed: bool  # some field's JSON name is not its name (`pass`, `schema`)
     converted: tuple[tuple[str, Recipe], ...]  # (name, recipe) of the fields to convert
     fields: tuple[tuple[str, str], ...]  # (key, name), in the model's order
@@ -119,8 +117,6 @@ def _plan(cls: type[BaseModel]) -> _Plan:
         cls=cls,
         keys=frozenset(key for key, _ in fields),
         names=frozenset(name for _, name in fields),
-        key_order=tuple(key for key, _ in fields),
-        name_order=tuple(name for _, name in fields),
         renamed=any(key != name for key, name in fields),
         converted=tuple(converted),
         fields=fields,
@@ -233,10 +229,9 @@ class _Construction:
     def _model(self, plan: _Plan) -> Convert:
         cls = plan.cls
         names = plan.names
-        key_order = plan.key_order
-        name_order = plan.name_order
+        field_count = len(plan.fields)
+        names_in_order = tuple(name for _, name in plan.fields)
         renamed = plan.renamed
-        reorder = _reorder(plan)
         converted = tuple((name, self.convert(recipe)) for name, recipe in plan.converted)
         # Every field given: one set shared by the objects of this trace (pydantic only ever
         # adds a field's name to it, which this set already holds).
@@ -245,10 +240,14 @@ class _Construction:
         def build(data: dict[str, Any]) -> BaseModel:
             # The writer's dict becomes the object's own: each is made for one place in
             # the trace (or, a snapshot's data, built once and shared).
+            # The writer's dicts are ours, not a caller's: one with as many keys as the
+            # model has fields has all of them, in the model's order (the order model_dump
+            # writes, and a renamed field's value is found by its place); only the count
+            # is checked here, the order by test_run_objects and test_capture_objects.
             given = None
-            if tuple(data) != key_order:
-                data, given = reorder(data)
-            values = dict(zip(name_order, data.values())) if renamed else data
+            if len(data) != field_count:  # some left out: their defaults
+                data, given = _complete(plan, data)
+            values = dict(zip(names_in_order, data.values())) if renamed else data
             for name, convert in converted:
                 value = values[name]
                 if value is not None:
@@ -311,32 +310,6 @@ class _Construction:
             return models[phase](data)
 
         return event
-
-
-def _reorder(plan: _Plan) -> Callable[[dict[str, Any]], tuple[dict[str, Any], set[str] | None]]:
-    """Puts a dict's keys in the model's order (the order model_dump and the JSON follow),
-    with the defaults of the fields it leaves out (then also saying which it gave).
-
-    A dict with every field is reordered in place: the keys from where the orders part
-    are moved to the end (learnt once per order the writer uses).
-    """
-    keys = plan.keys
-    key_order = plan.key_order
-    moves: dict[tuple[str, ...], tuple[str, ...]] = {}
-
-    def reorder(data: dict[str, Any]) -> tuple[dict[str, Any], set[str] | None]:
-        order = tuple(data)
-        move = moves.get(order)
-        if move is None:
-            if data.keys() != keys:
-                return _complete(plan, data)
-            parted = next(i for i, (a, b) in enumerate(zip(order, key_order)) if a != b)
-            move = moves[order] = key_order[parted:]
-        for key in move:
-            data[key] = data.pop(key)
-        return data, None
-
-    return reorder
 
 
 def _complete(plan: _Plan, data: dict[str, Any]) -> tuple[dict[str, Any], set[str]]:

@@ -169,7 +169,7 @@ _TENSOR_NODE: dict[str, Any] = dict.fromkeys(
     (
         "id", "kind", "name", "shape", "dtype", "device", "requires_grad", "is_leaf", "value",
         "grad", "span", "role", "grad_fn", "retains_grad", "label", "hooks", "iteration",
-        "module", "loops", "previous", "first_value",
+        "module", "previous", "loops", "first_value",
     )
 )  # fmt: skip
 _TENSOR_NODE["kind"] = "tensor"

@@ -151,7 +151,7 @@ def error_info(exc: BaseException) -> dict[str, Any]:
         "end_line": None,
         "end_col": None,
     }
-    return {"type": type_name, "message": clean_text(message), "hint": hint, **where}
+    return {"type": type_name, "message": clean_text(message), **where, "hint": hint}
 
 
 @contextlib.contextmanager
