@@ -111,6 +111,8 @@ def serve_jobs(config: WorkerConfig, sock: socket.socket, *, parent: int) -> Non
     inbox: deque[Header] = deque()
     done = 0
     while True:
+        if not inbox:
+            _poll_for_next_frame(sock)
         frame = inbox.popleft() if inbox else _next_header(sock)
         if frame is None:  # the server closed our socket: it is done with us
             os._exit(0)
@@ -144,6 +146,28 @@ def serve_jobs(config: WorkerConfig, sock: socket.socket, *, parent: int) -> Non
         # 7 % of a job's CPU), which Python's own gen-2 collections keep doing.
         blobs = ()
         gc.collect(1)
+
+
+# A vCPU that halts for more than about half a millisecond comes back cold on the VMs
+# this was measured on: the next job costs up to twice as much (a 20-node job, one
+# process: 2.0 ms back to back or after 0.5 ms idle, 3.3 ms after 1 ms, 4.1 ms after 4
+# ms). So between jobs a worker polls its socket this long, yielding its core to anything
+# runnable, before it blocks: at most this much CPU per job, and none when the next job
+# is already lined up. Through the service (cache misses, with and without it, turn
+# about, medians of 5-6 rounds): 1.14-1.18x the req/s at 1 connection; at 8 and 32
+# connections, where the next job is mostly lined up, 0.91-1.2x and 0.97-1.08x.
+_POLL_BEFORE_BLOCKING_S = 0.001
+
+
+def _poll_for_next_frame(sock: socket.socket) -> None:
+    """Returns when a frame (or the server's hang-up) is waiting, or after the poll time."""
+    deadline = time.perf_counter() + _POLL_BEFORE_BLOCKING_S
+    while time.perf_counter() < deadline:
+        try:
+            sock.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT)
+            return
+        except BlockingIOError:
+            os.sched_yield()
 
 
 def _next_header(sock: socket.socket) -> Header | None:
