@@ -142,7 +142,9 @@ def load_builtin(self: Interpreter, name: str, node: ast.AST, scope: Scope) -> A
     # The suggestion goes in the hint, as CPython puts it in the traceback only: a
     # program printing the error sees CPython's message.
     hint = None
-    if name in ("np", "numpy"):
+    if name in self.unbound:
+        hint = self.unbound[name]
+    elif name in ("np", "numpy"):
         hint = IMPORT_HINTS["numpy"]
     elif name in ("torch", "nn", "F", "optim"):
         hint = "add the import at the top, e.g. `import torch`"

@@ -424,10 +424,14 @@ def stmt_Delete(self: Interpreter, node: ast.Delete, fc: _FunctionContext) -> Cl
             unbind = self.compile_unbind(name, fc)
 
             def del_name(
-                scope: Scope, name: str = name, unbind: Callable[[Scope], bool] = unbind
+                scope: Scope,
+                name: str = name,
+                unbind: Callable[[Scope], bool] = unbind,
+                line: int = target.lineno,
             ) -> None:
                 if not unbind(scope):
                     raise NameError(f"name '{name}' is not defined")
+                self.unbound[name] = f"`{name}` was deleted by `del` on line {line}"
 
             deleters.append(del_name)
         elif isinstance(target, ast.Subscript):
@@ -514,6 +518,13 @@ def stmt_Raise(self: Interpreter, node: ast.Raise, fc: _FunctionContext) -> Clos
     return raise_
 
 
+def _unbound_at_handler_end(name: str, handler: ast.ExceptHandler) -> str:
+    return (
+        f"`{name}` is unbound when its `except ... as {name}` block (line {handler.lineno}) "
+        "ends: keep it under another name"
+    )
+
+
 def stmt_Try(self: Interpreter, node: ast.Try, fc: _FunctionContext) -> Closure:
     body = self.compile_block(node.body, fc)
     handlers = [
@@ -528,7 +539,12 @@ def stmt_Try(self: Interpreter, node: ast.Try, fc: _FunctionContext) -> Closure:
     # Python unbinds `except E as e` when the handler ends (a `global` or `nonlocal` e
     # where that lives): the exception's traceback holds the frames that hold the scope,
     # so a kept `e` would tie them in a cycle.
-    unbinds = [self.compile_unbind(h.name, fc) if h.name else None for h in node.handlers]
+    unbinds = [
+        (self.compile_unbind(h.name, fc), h.name, _unbound_at_handler_end(h.name, h))
+        if h.name
+        else None
+        for h in node.handlers
+    ]
     orelse = self.compile_block(node.orelse, fc)
     final = self.compile_block(node.finalbody, fc)
     interp = self
@@ -539,7 +555,7 @@ def stmt_Try(self: Interpreter, node: ast.Try, fc: _FunctionContext) -> Closure:
         except ProgramError:
             raise
         except Exception as exc:
-            for (type_expr, target, handler_body, _handler), unbind in zip(handlers, unbinds):
+            for (type_expr, target, handler_body, _handler), unbinding in zip(handlers, unbinds):
                 if type_expr is not None:
                     wanted = type_expr(scope)
                     classes = wanted if isinstance(wanted, tuple) else (wanted,)
@@ -558,9 +574,11 @@ def stmt_Try(self: Interpreter, node: ast.Try, fc: _FunctionContext) -> Closure:
                     return handler_body(scope)
                 finally:
                     interp.handling.pop()
-                    if target is not None and unbind is not None:
+                    if target is not None and unbinding is not None:
+                        unbind, name, why = unbinding
                         target(scope, None)  # as Python does: `e = None; del e`
                         unbind(scope)
+                        interp.unbound[name] = why
             raise
         if result is not None:
             return result
