@@ -48,6 +48,16 @@ def _read(path: str) -> Callable[[], Any]:
     return attempt
 
 
+def _open_only(path: str) -> Callable[[], Any]:
+    """Opening, read-only, is the attack: /dev/ptmx makes a new pseudo-terminal."""
+
+    def attempt() -> Any:
+        os.close(os.open(path, os.O_RDONLY | os.O_NOCTTY | os.O_NONBLOCK))
+        return "opened"
+
+    return attempt
+
+
 def _libc_status(value: int, what: str) -> str:
     return _errno_text() if value < 0 else f"escaped: {what} returned {value}"
 
@@ -199,6 +209,9 @@ def attempts(server_pid: int, port: int, secret_name: str, package_dir: str) -> 
         "read /root/.profile": _python(_read("/root/.profile")),
         "list /home": _listdir("/home"),
         "list /tmp": _listdir("/tmp"),
+        "open /dev/ptmx": _python(_open_only("/dev/ptmx")),
+        "open /dev/pts/ptmx": _python(_open_only("/dev/pts/ptmx")),
+        "open /dev/tty": _python(_open_only("/dev/tty")),
         "secret in os.environ": "refused: absent"
         if secret_name not in os.environ
         else "escaped: " + os.environ[secret_name],

@@ -190,6 +190,27 @@ def run_as(binds: Sequence[str]) -> int | None:
     return NOBODY if all(reachable_by_others(path) for path in binds) else None
 
 
+# The device nodes a worker may open: bwrap's own --dev would add /dev/pts and /dev/ptmx,
+# where opening /dev/ptmx, even read-only, makes a pseudo-terminal (the tty layer is
+# kernel code no job needs to reach). /dev/shm stays out: a worker writes no files.
+_DEVICES = ("null", "zero", "full", "random", "urandom")
+
+
+def _devices() -> list[str]:
+    args = ["--tmpfs", "/dev"]
+    for name in _DEVICES:
+        if os.path.exists(f"/dev/{name}"):
+            args += ["--dev-bind", f"/dev/{name}", f"/dev/{name}"]
+    for name, target in (
+        ("fd", "/proc/self/fd"),
+        ("stdin", "/proc/self/fd/0"),
+        ("stdout", "/proc/self/fd/1"),
+        ("stderr", "/proc/self/fd/2"),
+    ):
+        args += ["--symlink", target, f"/dev/{name}"]
+    return args
+
+
 def wrap(
     command: Sequence[str], *, device: str = "cpu", extra_imports: Iterable[str] = ()
 ) -> SandboxCommand:
@@ -222,8 +243,7 @@ def wrap(
         *(arg for path in binds for arg in ("--ro-bind", path, path)),
         "--proc",
         "/proc",
-        "--dev",
-        "/dev",
+        *_devices(),
         *(_gpu_binds() if device.startswith("cuda") else ()),
         "--remount-ro",
         "/dev",
