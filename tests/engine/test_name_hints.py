@@ -25,8 +25,7 @@ HINTS = {
         "`x` was deleted by `del` on line 4"
     ),
     "try:\n    1 / 0\nexcept ZeroDivisionError as e:\n    pass\nprint(e)\n": (
-        "`e` is unbound when its `except ... as e` block (line 3) ends: keep it under "
-        "another name"
+        "`e` is unbound when its `except ... as e` block (line 3) ends: keep it under another name"
     ),
 }
 
@@ -49,4 +48,3 @@ def test_the_error_is_cpythons_and_the_hint_says_why(source: str) -> None:
     assert error is not None
     assert (error.type, error.message) == _cpython_error(source)
     assert error.hint == HINTS[source]
-
