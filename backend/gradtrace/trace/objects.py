@@ -264,12 +264,20 @@ class _Construction:
     def _by_value(self, build: Convert) -> Convert:
         """`build`, once per distinct value (a dict of plain numbers) in this trace."""
         made: dict[tuple[Any, ...], Any] = {}
+        # The writer shares one dict among the nodes of one place (a loop's frames, a
+        # span): met again, it is found by its identity (the trace holds every dict
+        # while it is built, so no id is reused meanwhile).
+        by_identity: dict[int, Any] = {}
 
         def shared(data: dict[str, Any]) -> Any:
+            found = by_identity.get(id(data))
+            if found is not None:
+                return found
             key = tuple(data.items())
             found = made.get(key)
             if found is None:
                 found = made[key] = build(data)
+            by_identity[id(data)] = found
             return found
 
         return shared

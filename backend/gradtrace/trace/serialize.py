@@ -46,6 +46,15 @@ class _Spans(dict[int, Any]):
         return found  # type: ignore[no-any-return]
 
 
+class _LoopFrames(dict[tuple[tuple[int, int], ...], list[dict[str, int]]]):
+    """One list of loop frames per distinct place in the loops, shared by every node made
+    there (as a loop iteration makes many)."""
+
+    def __missing__(self, loops: tuple[tuple[int, int], ...]) -> list[dict[str, int]]:
+        frames = self[loops] = [{"line": line, "iteration": i} for line, i in loops]
+        return frames
+
+
 _MISSING: Any = object()
 
 
@@ -176,7 +185,7 @@ _TENSOR_NODE["kind"] = "tensor"
 
 
 def _tensor_nodes(
-    state: Recorder, writer: _Writer, spans: _Spans, present: set[str]
+    state: Recorder, writer: _Writer, spans: _Spans, frames: _LoopFrames, present: set[str]
 ) -> list[dict[str, Any]]:
     """Each kept tensor record as its node. One loop with what it reads held in locals:
     it runs for every node, and its share of a long trace's writing is the largest."""
@@ -234,7 +243,7 @@ def _tensor_nodes(
         node["iteration"] = rec.iteration
         node["module"] = rec.module
         loops = rec.loops
-        node["loops"] = [{"line": line, "iteration": i} for line, i in loops] if loops else []
+        node["loops"] = frames[loops] if loops else []
         earlier = rec.previous  # the newest earlier version of this tensor pruning kept
         while earlier is not None and earlier.id not in present:
             earlier = earlier.previous
@@ -263,7 +272,7 @@ def _grad_snapshot(rec: TensorRec, state: Recorder) -> Snapshot | None:
 
 
 def _function_nodes(
-    state: Recorder, first_sequence_nr: int, writer: _Writer, spans: _Spans
+    state: Recorder, first_sequence_nr: int, writer: _Writer, spans: _Spans, frames: _LoopFrames
 ) -> list[dict[str, Any]]:
     place = writer.data
     spans_get = spans.get
@@ -295,7 +304,7 @@ def _function_nodes(
                 else None,
                 "iteration": rec.iteration,
                 "module": rec.module,
-                "loops": [{"line": line, "iteration": i} for line, i in loops] if loops else [],
+                "loops": frames[loops] if loops else [],
             }
         )
     return nodes
@@ -326,14 +335,15 @@ def build_trace(
     rec.ledger.flush()
     rec.pruning.finish()
     spans = _Spans()
+    frames = _LoopFrames()
     present = {t.id for t in rec.tensors}
-    nodes = _tensor_nodes(rec, writer, spans, present)
+    nodes = _tensor_nodes(rec, writer, spans, frames, present)
     # torch's counter is per thread and process-wide: count from this job's first Node.
     numbers = [
         n for f in rec.functions if (n := f.sequence_nr) is not None and _real_sequence_nr(n)
     ]
     first = min(numbers, default=0) if relative_sequence else 0
-    nodes.extend(_function_nodes(rec, first, writer, spans))
+    nodes.extend(_function_nodes(rec, first, writer, spans, frames))
     timeline = [e.written(writer) for e in rec.timeline]
     if writer.cut:
         rec.truncation.append(
