@@ -212,6 +212,10 @@ def attempts(server_pid: int, port: int, secret_name: str, package_dir: str) -> 
         "open /dev/ptmx": _python(_open_only("/dev/ptmx")),
         "open /dev/pts/ptmx": _python(_open_only("/dev/pts/ptmx")),
         "open /dev/tty": _python(_open_only("/dev/tty")),
+        # A pipe given as stderr, reopened read-only, reads what every writer put there.
+        "reopen its stderr to read it": _python(_open_only("/proc/self/fd/2")),
+        "reopen /dev/stderr to read it": _python(_open_only("/dev/stderr")),
+        "reopen pid 1's stderr to read it": _python(_open_only("/proc/1/fd/2")),
         "secret in os.environ": "refused: absent"
         if secret_name not in os.environ
         else "escaped: " + os.environ[secret_name],

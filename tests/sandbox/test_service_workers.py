@@ -51,6 +51,10 @@ async def test_service_workers_are_walled_in(anyio_backend: str, cpu_start: str)
                     names = {e.split(b"=")[0] for e in environ.read().split(b"\0") if e}
                 assert SECRET.encode() not in names
                 assert {b"OPENBLAS_NUM_THREADS", b"OMP_NUM_THREADS"} <= names
+                # Its stderr is a socket of its own, not ours: a pipe could be reopened
+                # through /proc/self/fd/2 and read (the server's log, other workers').
+                assert os.readlink(f"/proc/{pid}/fd/2").startswith("socket:")
+                assert os.readlink(f"/proc/{pid}/fd/2") != os.readlink("/proc/self/fd/2")
     finally:
         del os.environ[SECRET]
 

@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 
 from gradtrace.sandbox import layers
 from gradtrace.sandbox.config import WorkerConfig
+from gradtrace.sandbox.stderr import stderr_pair
 
 T = TypeVar("T")
 
@@ -83,8 +84,10 @@ def confined_call(
     root = _module_root(fn)
     payload = pickle.dumps((fn, args))
     ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
-    with ours:
-        with theirs:
+    # Its stderr as a service worker's is (a socket, stderr.py), read after its answer.
+    errors, their_errors = stderr_pair()
+    with ours, errors:
+        with theirs, their_errors:
             command = layers.process_command(
                 "gradtrace.sandbox.runner",
                 config.model_dump_json(),
@@ -97,7 +100,7 @@ def confined_call(
                 pass_fds=[theirs.fileno()],
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.DEVNULL,
-                stderr=subprocess.PIPE,
+                stderr=their_errors.fileno(),
                 **command.popen_kwargs(),
             )
         try:
@@ -105,7 +108,9 @@ def confined_call(
             ours.sendall(payload)
             ours.shutdown(socket.SHUT_WR)
             answer = receive_all(ours)
-            _, stderr = process.communicate(timeout=timeout_s)
+            errors.settimeout(timeout_s)
+            stderr = receive_all(errors)
+            process.wait(timeout=timeout_s)
         except (TimeoutError, subprocess.TimeoutExpired) as error:
             process.kill()
             process.wait()

@@ -15,6 +15,7 @@ import os
 import signal
 import socket
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,6 +24,7 @@ import orjson
 from gradtrace.sandbox import layers
 from gradtrace.sandbox.config import WorkerConfig
 from gradtrace.sandbox.protocol import read_frame
+from gradtrace.sandbox.stderr import relay, stderr_pair
 
 log = logging.getLogger("gradtrace.sandbox")
 
@@ -89,20 +91,29 @@ async def _connect(
 
 async def _start_process(
     module: str, config: WorkerConfig, fd: int
-) -> tuple[asyncio.subprocess.Process, bool]:
+) -> tuple[asyncio.subprocess.Process, bool, Callable[[], None]]:
     """`python -m module CONFIG FD` in the sandbox (or, where the host has no bwrap, as a
-    plain child with the same environment); whether it is sandboxed."""
+    plain child with the same environment); whether it is sandboxed; and what to call
+    once it has exited (the end of its stderr's relay)."""
     command = layers.process_command(
         module, config.model_dump_json(), str(fd), device=config.device
     )
-    process = await asyncio.create_subprocess_exec(
-        *command.argv,
-        pass_fds=[fd],
-        stdin=asyncio.subprocess.DEVNULL,
-        stdout=asyncio.subprocess.DEVNULL,
-        **command.popen_kwargs(),
-    )
-    return process, command.sandboxed
+    # Its stderr is a socket of its own that we copy to ours (stderr.py), not our stderr.
+    ours, theirs = stderr_pair()
+    with theirs:
+        try:
+            process = await asyncio.create_subprocess_exec(
+                *command.argv,
+                pass_fds=[fd],
+                stdin=asyncio.subprocess.DEVNULL,
+                stdout=asyncio.subprocess.DEVNULL,
+                stderr=theirs.fileno(),
+                **command.popen_kwargs(),
+            )
+        except BaseException:
+            ours.close()
+            raise
+    return process, command.sandboxed, relay(ours)
 
 
 def _exit_code(code: int, sandboxed: bool) -> int:
@@ -144,18 +155,31 @@ class SpawnLauncher(Launcher):
     """Each worker is a fresh interpreter: slow to start, but the only way for CUDA
     (a forked child of a process that touched CUDA cannot use it)."""
 
+    def __init__(self, config: WorkerConfig) -> None:
+        super().__init__(config)
+        self._stderr_relays: set[Callable[[], None]] = set()  # of the workers not yet exited
+
     async def launch(self) -> WorkerHandle:
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
         with theirs:
-            process, sandboxed = await _start_process(
+            process, sandboxed, stderr_done = await _start_process(
                 "gradtrace.sandbox.worker", self.config, theirs.fileno()
             )
+        self._stderr_relays.add(stderr_done)
 
         async def exit_code() -> int:
-            return _exit_code(await process.wait(), sandboxed)
+            code = await process.wait()
+            self._stderr_relays.discard(stderr_done)
+            stderr_done()
+            return _exit_code(code, sandboxed)
 
         # The pid is bwrap's: killing it kills the sandbox (--die-with-parent).
         return await _connect(ours, process.pid, asyncio.ensure_future(exit_code()))
+
+    async def stop(self) -> None:
+        for stderr_done in list(self._stderr_relays):
+            stderr_done()
+        self._stderr_relays.clear()
 
 
 _Forked = tuple[int, socket.socket, "asyncio.Future[int]", int | None]
@@ -168,6 +192,7 @@ class ZygoteLauncher(Launcher):
         super().__init__(config)
         self._control: socket.socket | None = None
         self._process: asyncio.subprocess.Process | None = None
+        self._stderr_done: Callable[[], None] | None = None
         self._ready: asyncio.Future[None] | None = None
         self._forks: dict[int, asyncio.Future[_Forked]] = {}
         self._exits: dict[int, asyncio.Future[int]] = {}
@@ -188,7 +213,7 @@ class ZygoteLauncher(Launcher):
         loop = asyncio.get_running_loop()
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         with theirs:
-            self._process, _ = await _start_process(
+            self._process, _, self._stderr_done = await _start_process(
                 "gradtrace.sandbox.zygote", self.config, theirs.fileno()
             )
         ours.setblocking(False)
@@ -299,6 +324,9 @@ class ZygoteLauncher(Launcher):
             except TimeoutError:
                 process.kill()
                 await process.wait()
+        stderr_done, self._stderr_done = self._stderr_done, None
+        if stderr_done is not None:
+            stderr_done()
 
     async def stop(self) -> None:
         async with self._lock:
