@@ -15,7 +15,7 @@ import pytest
 import gradtrace
 
 # program -> the hint gradtrace gives
-HINTS = {
+HINTS: dict[str, str | None] = {
     "pirnt(1)\n": "did you mean `print`?",
     "x = torch.ones(1)\n": "add the import at the top, e.g. `import torch`",
     "import torch\nx = torch.tensr([1.0])\n": "did you mean `torch.tensor`?",
@@ -27,6 +27,10 @@ HINTS = {
     "try:\n    1 / 0\nexcept ZeroDivisionError as e:\n    pass\nprint(e)\n": (
         "`e` is unbound when its `except ... as e` block (line 3) ends: keep it under another name"
     ),
+    # Unbound elsewhere: in a function's own scope, not the one the failing read looks in.
+    "def f():\n    x = 1\n    del x\nf()\nprint(x)\n": None,
+    "def f():\n    try:\n        1 / 0\n    except ZeroDivisionError as e:\n        pass\n"
+    "f()\nprint(e)\n": None,
 }
 
 

@@ -20,6 +20,15 @@ def g():
         return type(e).__name__ + ": " + str(e)
 print(g())
 
+def g2():
+    z = 1
+    del z
+    try:
+        return [z for _ in range(2)]
+    except NameError as e:  # a comprehension reads it: CPython's words depend on its version
+        return type(e).__name__ + ": " + str(e)
+print(g2())
+
 def h(n):
     total = 0
     squares = [i * i for i in range(n)]

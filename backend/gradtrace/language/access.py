@@ -56,32 +56,35 @@ if TYPE_CHECKING:
     from gradtrace.language.interpreter import Interpreter
 
 
-def compile_unbind(self: Interpreter, name: str, fc: _FunctionContext) -> Callable[[Scope], bool]:
+def compile_unbind(
+    self: Interpreter, name: str, fc: _FunctionContext
+) -> Callable[[Scope], Scope | None]:
     """`del name` where Python resolves it: a `global` name in the module, a `nonlocal`
     one in the enclosing function that binds it, else this scope. The closure answers
-    whether there was a binding to remove."""
+    the scope it removed the binding from (None: there was none)."""
     interp = self
     if name in fc.globals:
 
-        def unbind_global(scope: Scope) -> bool:
-            return interp.globals.vars.pop(name, _MISSING) is not _MISSING
+        def unbind_global(scope: Scope) -> Scope | None:
+            found = interp.globals.vars.pop(name, _MISSING) is not _MISSING
+            return interp.globals if found else None
 
         return unbind_global
     if name in fc.nonlocals:
 
-        def unbind_nonlocal(scope: Scope) -> bool:
+        def unbind_nonlocal(scope: Scope) -> Scope | None:
             s = scope.parent
             while s is not None and s is not interp.globals:
                 if name in s.vars:
                     del s.vars[name]
-                    return True
+                    return s
                 s = s.parent
-            return False
+            return None
 
         return unbind_nonlocal
 
-    def unbind(scope: Scope) -> bool:
-        return scope.vars.pop(name, _MISSING) is not _MISSING
+    def unbind(scope: Scope) -> Scope | None:
+        return scope if scope.vars.pop(name, _MISSING) is not _MISSING else None
 
     return unbind
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import difflib
+import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -79,6 +80,18 @@ def builtin_value(self: Interpreter, name: str) -> Any:
     return value
 
 
+# CPython's words for a comprehension reading its function's unbound local (none from
+# 3.12, where comprehensions are inlined: UnboundLocalError, as in the function itself).
+_UNBOUND_FREE_VARIABLE = (
+    "free variable '{name}' referenced before assignment in enclosing scope"
+    if sys.version_info < (3, 11)
+    else "cannot access free variable '{name}' where it is not associated with a value in "
+    "enclosing scope"
+    if sys.version_info < (3, 12)
+    else ""
+)
+
+
 def expr_Name(self: Interpreter, node: ast.Name, fc: _FunctionContext) -> Closure:
     name = node.id
     interp = self
@@ -98,6 +111,7 @@ def expr_Name(self: Interpreter, node: ast.Name, fc: _FunctionContext) -> Closur
 
     if name in fc.locals:
         unbound = f"cannot access local variable '{name}' where it is not associated with a value"
+        free = _UNBOUND_FREE_VARIABLE.format(name=name)
 
         def load_local(scope: Scope) -> Any:
             # The call's scope and its comprehensions' scopes, which share its function.
@@ -108,6 +122,11 @@ def expr_Name(self: Interpreter, node: ast.Name, fc: _FunctionContext) -> Closur
                 if value is not _MISSING:
                     return value
                 s = s.parent
+            parent = scope.parent
+            if free and parent is not None and parent.func is func:
+                # Read from a comprehension: before 3.12 that is a function of its own,
+                # for which the name is a free variable of the enclosing one.
+                raise NameError(free)
             raise UnboundLocalError(unbound)
 
         return load_local
@@ -142,8 +161,9 @@ def load_builtin(self: Interpreter, name: str, node: ast.AST, scope: Scope) -> A
     # The suggestion goes in the hint, as CPython puts it in the traceback only: a
     # program printing the error sees CPython's message.
     hint = None
-    if name in self.unbound:
-        hint = self.unbound[name]
+    removed_from, why = self.unbound.get(name, (None, ""))
+    if removed_from is not None and _in_chain(removed_from, scope):
+        hint = why
     elif name in ("np", "numpy"):
         hint = IMPORT_HINTS["numpy"]
     elif name in ("torch", "nn", "F", "optim"):
@@ -156,6 +176,14 @@ def load_builtin(self: Interpreter, name: str, node: ast.AST, scope: Scope) -> A
         raise exc
     finally:
         del exc  # this frame, in the traceback, would hold the exception: a cycle
+
+
+def _in_chain(wanted: Scope, scope: Scope | None) -> bool:
+    while scope is not None:
+        if scope is wanted:
+            return True
+        scope = scope.parent
+    return False
 
 
 def expr_IfExp(self: Interpreter, node: ast.IfExp, fc: _FunctionContext) -> Closure:

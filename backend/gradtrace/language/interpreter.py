@@ -69,9 +69,9 @@ class Interpreter:
         # The program runs as the main module: `if __name__ == "__main__":` runs its body.
         self.globals = Scope({"__name__": "__main__"}, None)
         self.handling: list[BaseException] = []
-        # Names the program unbound (`del`, the end of `except ... as e`), for the hint
-        # of a NameError that reads one afterwards.
-        self.unbound: dict[str, str] = {}
+        # Names the program unbound (`del`, the end of `except ... as e`): the scope each
+        # was last removed from and why, for the hint of a NameError that reads it there.
+        self.unbound: dict[str, tuple[Scope, str]] = {}
         # The program's functions and classes, emptied when the job ends.
         self.made = JobObjects()
         self.made_class = self.made.made_class

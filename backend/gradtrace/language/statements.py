@@ -426,12 +426,13 @@ def stmt_Delete(self: Interpreter, node: ast.Delete, fc: _FunctionContext) -> Cl
             def del_name(
                 scope: Scope,
                 name: str = name,
-                unbind: Callable[[Scope], bool] = unbind,
-                line: int = target.lineno,
+                unbind: Callable[[Scope], Scope | None] = unbind,
+                why: str = f"`{name}` was deleted by `del` on line {target.lineno}",
             ) -> None:
-                if not unbind(scope):
+                removed = unbind(scope)
+                if removed is None:
                     raise NameError(f"name '{name}' is not defined")
-                self.unbound[name] = f"`{name}` was deleted by `del` on line {line}"
+                self.unbound[name] = (removed, why)
 
             deleters.append(del_name)
         elif isinstance(target, ast.Subscript):
@@ -577,8 +578,9 @@ def stmt_Try(self: Interpreter, node: ast.Try, fc: _FunctionContext) -> Closure:
                     if target is not None and unbinding is not None:
                         unbind, name, why = unbinding
                         target(scope, None)  # as Python does: `e = None; del e`
-                        unbind(scope)
-                        interp.unbound[name] = why
+                        removed = unbind(scope)
+                        if removed is not None:
+                            interp.unbound[name] = (removed, why)
             raise
         if result is not None:
             return result
