@@ -44,6 +44,11 @@ if TYPE_CHECKING:
 
 # The hashing containers whose methods take a key (Counter, OrderedDict, defaultdict).
 _KEYED = frozenset({collections.Counter, collections.OrderedDict, collections.defaultdict})
+# Methods that keep or compare their argument and never iterate it: a tensor of many rows
+# goes in a list whole (xs.append(batch)), with no tensor made per row.
+_STORING_METHODS = frozenset(
+    {"append", "appendleft", "insert", "add", "remove", "discard", "index", "count"}
+)
 
 
 def call_method(
@@ -68,7 +73,9 @@ def call_method(
     if kind is ModuleTable:  # self._modules.get(key): torch's dict hashes the key
         for arg in args:
             sizes.check_nesting(arg)
-    if kind in _CONSUMING_TYPES or kind is str or kind is list or kind is set or kind is frozenset:
+    if (
+        kind in _CONSUMING_TYPES or kind is str or kind is list or kind is set or kind is frozenset
+    ) and name not in _STORING_METHODS:
         args = bounded_args(args)  # "".join / list.extend / deque.extend of an iterator
         if kind in _KEYED:
             for arg in args:  # c.get(key), od.pop(key): a key hashed in C (sets: below)
