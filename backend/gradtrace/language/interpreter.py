@@ -6,9 +6,10 @@ up in our scopes and tables, every attribute passes `attribute_allowed`, and eve
 that could allocate is bounded first (sizes.py). Tensors that ops produce are handed to
 the recorder, which builds the trace.
 
-The parts live in modules cut by concern: statements.py, definitions.py, access.py,
-arithmetic.py, expressions.py, calls.py (call expressions), call_path.py (the one
-call path), method_calls.py, formatting.py; runtime.py holds what they share.
+The parts live in modules cut by concern: statements.py, raising.py (raise and try),
+definitions.py, access.py, arithmetic.py, expressions.py, calls.py (call expressions),
+call_path.py (the one call path), method_calls.py, formatting.py; runtime.py holds what
+they share.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from gradtrace.language import (
     expressions,
     formatting,
     method_calls,
+    raising,
     statements,
 )
 from gradtrace.language.builtins import make_builtins
@@ -145,8 +147,9 @@ class Interpreter:
     stmt_Global = statements.stmt_Global
     stmt_Nonlocal = statements.stmt_Nonlocal
     stmt_Assert = statements.stmt_Assert
-    stmt_Raise = statements.stmt_Raise
-    stmt_Try = statements.stmt_Try
+    # raising.py
+    stmt_Raise = raising.stmt_Raise
+    stmt_Try = raising.stmt_Try
 
     # definitions.py
     stmt_FunctionDef = definitions.stmt_FunctionDef

@@ -144,19 +144,11 @@ def summary_of_copy(
     """A summary of a copy already on the CPU: numpy's reductions beat torch's on these sizes."""
     arr = as_numpy(t).reshape(-1)
     head = arr[:preview]
-    preview_values = _preview(head)
     stats = stats_of(arr)
     for key in ("min", "max"):
         if isinstance(stats[key], float):
             stats[key] = json_number(stats[key])
-    return {
-        "shape": shape,
-        "dtype": dtype,
-        "numel": numel,
-        "values": None,
-        "preview": preview_values,
-        "stats": stats,
-    }
+    return _summarised(shape, dtype, numel, head, stats)
 
 
 def summary(
@@ -195,12 +187,18 @@ def summary(
             float(g.std(unbiased=False)),
             float(g.norm()),
         )
-    preview_values = _preview(head)
+    return _summarised(shape, dtype, numel, head, stats)
+
+
+def _summarised(
+    shape: list[int], dtype: str, numel: int, head: np.ndarray[Any, Any], stats: dict[str, Any]
+) -> dict[str, Any]:
+    """A summary's TensorData: no values, a preview of the first elements, the stats."""
     return {
         "shape": shape,
         "dtype": dtype,
         "numel": numel,
         "values": None,
-        "preview": preview_values,
+        "preview": _preview(head),
         "stats": stats,
     }
