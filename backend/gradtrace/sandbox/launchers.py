@@ -22,6 +22,7 @@ from typing import Any
 import orjson
 
 from gradtrace.sandbox import layers
+from gradtrace.sandbox.children import ChildProcess, start_child
 from gradtrace.sandbox.config import WorkerConfig
 from gradtrace.sandbox.protocol import read_frame
 from gradtrace.sandbox.stderr import relay, stderr_pair
@@ -91,7 +92,7 @@ async def _connect(
 
 async def _start_process(
     module: str, config: WorkerConfig, fd: int
-) -> tuple[asyncio.subprocess.Process, bool, Callable[[], None]]:
+) -> tuple[ChildProcess, bool, Callable[[], None]]:
     """`python -m module CONFIG FD` in the sandbox (or, where the host has no bwrap, as a
     plain child with the same environment); whether it is sandboxed; and what to call
     once it has exited (the end of its stderr's relay)."""
@@ -102,13 +103,8 @@ async def _start_process(
     ours, theirs = stderr_pair()
     with theirs:
         try:
-            process = await asyncio.create_subprocess_exec(
-                *command.argv,
-                pass_fds=[fd],
-                stdin=asyncio.subprocess.DEVNULL,
-                stdout=asyncio.subprocess.DEVNULL,
-                stderr=theirs.fileno(),
-                **command.popen_kwargs(),
+            process = await start_child(
+                command.argv, pass_fds=[fd], stderr=theirs.fileno(), **command.popen_kwargs()
             )
         except BaseException:
             ours.close()
@@ -157,7 +153,8 @@ class SpawnLauncher(Launcher):
 
     def __init__(self, config: WorkerConfig) -> None:
         super().__init__(config)
-        self._stderr_relays: set[Callable[[], None]] = set()  # of the workers not yet exited
+        # The workers not yet exited, with what ends their stderr's relay.
+        self._running: dict[ChildProcess, Callable[[], None]] = {}
 
     async def launch(self) -> WorkerHandle:
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -165,11 +162,11 @@ class SpawnLauncher(Launcher):
             process, sandboxed, stderr_done = await _start_process(
                 "gradtrace.sandbox.worker", self.config, theirs.fileno()
             )
-        self._stderr_relays.add(stderr_done)
+        self._running[process] = stderr_done
 
         async def exit_code() -> int:
             code = await process.wait()
-            self._stderr_relays.discard(stderr_done)
+            self._running.pop(process, None)
             stderr_done()
             return _exit_code(code, sandboxed)
 
@@ -177,9 +174,19 @@ class SpawnLauncher(Launcher):
         return await _connect(ours, process.pid, asyncio.ensure_future(exit_code()))
 
     async def stop(self) -> None:
-        for stderr_done in list(self._stderr_relays):
+        """Once the pool has closed their sockets the workers exit by themselves: each is
+        waited for (as the zygote is), killed if it has not gone within 5 s."""
+        running, self._running = self._running, {}
+        if running:
+            _, late = await asyncio.wait(
+                [asyncio.ensure_future(p.wait()) for p in running], timeout=5.0
+            )
+            for process in running:
+                process.kill()
+            for task in late:
+                await task
+        for stderr_done in running.values():
             stderr_done()
-        self._stderr_relays.clear()
 
 
 _Forked = tuple[int, socket.socket, "asyncio.Future[int]", int | None]
@@ -191,7 +198,7 @@ class ZygoteLauncher(Launcher):
     def __init__(self, config: WorkerConfig) -> None:
         super().__init__(config)
         self._control: socket.socket | None = None
-        self._process: asyncio.subprocess.Process | None = None
+        self._process: ChildProcess | None = None
         self._stderr_done: Callable[[], None] | None = None
         self._ready: asyncio.Future[None] | None = None
         self._forks: dict[int, asyncio.Future[_Forked]] = {}
