@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import subprocess
 import sys
 import tempfile
 
 import pytest
 
-from gradtrace.sandbox.stderr import relay, stderr_pair
+from gradtrace.sandbox.stderr import BURST_BYTES, BYTES_PER_S, relay, stderr_pair
 
 pytestmark = pytest.mark.anyio
 
@@ -45,3 +46,33 @@ async def test_what_the_child_writes_to_stderr_reaches_ours(anyio_backend: str) 
         log.seek(0)
         assert log.read() == b"a traceback of ours\n" + b"x" * 300000
     assert stdout.decode().startswith("socket:")
+
+
+FLOOD = """
+import os
+os.write(2, b"y" * (4 << 20))
+print("all written")
+"""
+
+
+async def test_a_flood_of_stderr_is_held_back_not_copied_at_full_speed(anyio_backend: str) -> None:
+    with tempfile.TemporaryFile() as log:
+        ours, theirs = stderr_pair()
+        with theirs:
+            process = await asyncio.create_subprocess_exec(
+                sys.executable, "-c", FLOOD, stdout=subprocess.PIPE, stderr=theirs.fileno()
+            )
+        finish = relay(ours, log.fileno())
+        await asyncio.sleep(1.5)
+        # Past its burst the relay reads at BYTES_PER_S: the writer is blocked on a full
+        # socket, not done, and far less than its 4 MiB has been copied.
+        assert process.returncode is None
+        copied = os.fstat(log.fileno()).st_size
+        assert BURST_BYTES <= copied <= BURST_BYTES + 2 * BYTES_PER_S + 128 * 1024
+        process.kill()
+        await process.wait()
+        finish()
+        assert ours.fileno() == -1
+        log.seek(0)
+        text = log.read()
+    assert text == b"y" * len(text)  # what was copied arrived whole, in order

@@ -5,7 +5,7 @@ A pipe, a tty or a file given as stderr can be opened again, read-only, through
 /proc/self/fd/2 (or /dev/stderr): a reopened pipe reads what any other writer wrote to
 it, so a worker holding the server's stderr could read, and take from the log, the
 server's own lines and the other workers'. A socket cannot be opened through /proc
-(ENXIO), and this one carries only what the sandbox itself writes.
+(ENXIO), and this one carries only what the sandbox itself writes, at a bounded rate.
 """
 
 from __future__ import annotations
@@ -17,6 +17,13 @@ import socket
 from collections.abc import Callable
 
 _CHUNK = 1 << 16
+# What a sandbox may write to the server's stderr: a burst (tracebacks, warnings are a few
+# KB), then a trickle. Past it the relay stops reading for a while: the sandbox's writes
+# fill the socket and block it, and a flood costs the server's loop nothing more.
+BURST_BYTES = 256 << 10
+BYTES_PER_S = 32 << 10
+# What is copied once the sandbox has gone: more than its socket can hold.
+_LEFT_CHUNKS = 64
 
 
 def stderr_pair() -> tuple[socket.socket, socket.socket]:
@@ -33,11 +40,24 @@ def relay(ours: socket.socket, to_fd: int = 2) -> Callable[[], None]:
     loop = asyncio.get_running_loop()
     ours.setblocking(False)
     fd = ours.fileno()
+    allowance = float(BURST_BYTES)
+    last = loop.time()
+    paused = False
 
-    def forward() -> bool:
-        """One chunk copied; False at the end (or once closed)."""
+    def forward(limited: bool = True) -> bool:
+        """One chunk copied; False at the end (or once closed, or paused)."""
+        nonlocal allowance, last, paused
         if ours.fileno() == -1:
             return False
+        if limited:
+            now = loop.time()
+            allowance = min(float(BURST_BYTES), allowance + (now - last) * BYTES_PER_S)
+            last = now
+            if allowance <= 0:
+                loop.remove_reader(fd)
+                paused = True
+                loop.call_later(-allowance / BYTES_PER_S + 0.05, resume)
+                return False
         try:
             chunk = ours.recv(_CHUNK)
         except (BlockingIOError, InterruptedError):
@@ -47,20 +67,30 @@ def relay(ours: socket.socket, to_fd: int = 2) -> Callable[[], None]:
         if not chunk:
             close()
             return False
+        allowance -= len(chunk)
         with contextlib.suppress(OSError):  # a closed stderr loses the text, as before
             view = memoryview(chunk)
             while view:
                 view = view[os.write(to_fd, view) :]
         return True
 
+    def resume() -> None:
+        nonlocal paused
+        if paused and ours.fileno() != -1:
+            paused = False
+            loop.add_reader(fd, forward)
+
     def close() -> None:
         if ours.fileno() != -1:
-            loop.remove_reader(fd)
+            if not paused:
+                loop.remove_reader(fd)
             ours.close()
 
     def finish() -> None:
-        while forward():
-            pass
+        # The sandbox has exited: what it left in the socket (a buffer's worth) is copied.
+        for _ in range(_LEFT_CHUNKS):
+            if not forward(limited=False):
+                break
         close()
 
     loop.add_reader(fd, forward)
