@@ -10,7 +10,7 @@ import signal
 import pytest
 import uvloop
 
-from gradtrace.sandbox.bwrap import NOBODY
+from gradtrace.sandbox.bwrap import NOBODY, SandboxCommand
 from gradtrace.sandbox.children import start_child
 
 
@@ -44,12 +44,10 @@ def test_a_child_runs_and_its_exit_code_is_awaited_under_uvloop() -> None:
 
 @pytest.mark.skipif(os.geteuid() != 0, reason="only root can start a process as nobody")
 def test_a_server_run_as_root_starts_its_sandbox_as_nobody_under_uvloop() -> None:
-    out, code = _run(
-        ["/bin/bash", "-c", "id -u >&FD; id -g >&FD; id -G >&FD"],
-        user=NOBODY,
-        group=NOBODY,
-        extra_groups=[],
-    )
+    # What the launchers pass for a sandbox that bwrap.run_as puts under nobody.
+    as_nobody = SandboxCommand([], {}, user=NOBODY).popen_kwargs()
+    del as_nobody["env"]
+    out, code = _run(["/bin/bash", "-c", "id -u >&FD; id -g >&FD; id -G >&FD"], **as_nobody)
     assert code == 0
     # No group of root's kept: only nobody's own.
     assert out.split() == [str(NOBODY)] * 3
