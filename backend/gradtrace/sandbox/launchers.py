@@ -294,7 +294,11 @@ class ZygoteLauncher(Launcher):
         self._forks.clear()
         if self._ready is not None and not self._ready.done():
             self._ready.set_exception(error)
+        self._workers_gone()
+
+    def _workers_gone(self) -> None:
         # Its workers die with it (PR_SET_PDEATHSIG): no exit codes will come for them.
+        # Resolving their ends also closes their pidfds (WorkerHandle).
         for exited in list(self._exits.values()):
             if not exited.done():
                 exited.set_result(-signal.SIGKILL)
@@ -331,6 +335,7 @@ class ZygoteLauncher(Launcher):
             except TimeoutError:
                 process.kill()
                 await process.wait()
+        self._workers_gone()
         stderr_done, self._stderr_done = self._stderr_done, None
         if stderr_done is not None:
             stderr_done()
