@@ -32,20 +32,24 @@ def _children() -> list[str]:
 def test_stop_leaves_no_worker_no_zombie_and_no_descriptor(
     launcher_class: type[Launcher],
 ) -> None:
-    async def main() -> tuple[list[str], list[int | None], int, int]:
+    async def main() -> tuple[list[bool], list[str], list[int | None], int, int]:
         before = len(os.listdir("/proc/self/fd"))
         launcher = launcher_class(WorkerConfig(device="cpu"))
         await launcher.start()
         workers = [await launcher.launch() for _ in range(2)]
+        signalled_by_pidfd = [w.pidfd is not None for w in workers]
         for worker in workers:
             worker.close()
         await launcher.stop()
         # Every worker's end is known once its launcher has stopped (and its pidfd closed).
         codes = [w.exited.result() if w.exited.done() else None for w in workers]
         await asyncio.sleep(0.1)  # the workers' sockets' transports close on the next turns
-        return _children(), codes, before, len(os.listdir("/proc/self/fd"))
+        return signalled_by_pidfd, _children(), codes, before, len(os.listdir("/proc/self/fd"))
 
-    children, codes, before, after = uvloop.run(main())
+    signalled_by_pidfd, children, codes, before, after = uvloop.run(main())
+    # Each worker is signalled through a pidfd, never by a pid that the loop may already
+    # have reaped (a few turns before its handle learns of it) and the system reused.
+    assert signalled_by_pidfd == [True, True]
     assert children == []
     assert None not in codes
     assert after <= before + 1  # the loop's executor may hold /dev/null until it closes

@@ -170,8 +170,11 @@ class SpawnLauncher(Launcher):
             stderr_done()
             return _exit_code(code, sandboxed)
 
-        # The pid is bwrap's: killing it kills the sandbox (--die-with-parent).
-        return await _connect(ours, process.pid, asyncio.ensure_future(exit_code()))
+        # The pid is bwrap's: killing it kills the sandbox (--die-with-parent). It is
+        # signalled through a pidfd, opened before the loop can reap it: the handle learns
+        # of the exit a few turns after the reap, when the pid may already be another's.
+        pidfd = os.pidfd_open(process.pid) if layers.pidfds_work() else None
+        return await _connect(ours, process.pid, asyncio.ensure_future(exit_code()), pidfd)
 
     async def stop(self) -> None:
         """Once the pool has closed their sockets the workers exit by themselves: each is
