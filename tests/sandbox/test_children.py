@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
+import time
 
 import pytest
 import uvloop
@@ -64,3 +66,50 @@ def test_a_killed_child_is_reaped_with_its_signal() -> None:
         return code
 
     assert uvloop.run(main()) == -signal.SIGKILL
+
+
+# A child that lets its own child trace it, then exits: until that tracer (which never
+# waits for it) has gone, the child is a zombie its parent cannot reap, and its pidfd is
+# readable all along. Writes the attach's result to fd FD.
+_TRACED = """
+import ctypes, os, time
+libc = ctypes.CDLL(None, use_errno=True)
+libc.prctl(0x59616D61, ctypes.c_ulong(-1), 0, 0, 0)  # PR_SET_PTRACER, any
+parent = os.getpid()
+if os.fork() == 0:
+    attached = libc.ptrace(16, parent, None, None) == 0  # PTRACE_ATTACH
+    os.write(FD, b"attached" if attached else b"refused")
+    time.sleep(0.3)
+    libc.ptrace(7, parent, None, None)  # PTRACE_CONT
+    time.sleep(2)
+    os._exit(0)
+time.sleep(0.2)
+os._exit(3)
+"""
+
+
+def test_a_child_that_cannot_be_reaped_yet_does_not_spin_the_loop() -> None:
+    read, write = os.pipe()
+
+    async def main() -> tuple[int, float]:
+        child = await start_child(
+            [sys.executable, "-c", _TRACED.replace("FD", str(write))],
+            pass_fds=[write],
+            stderr=2,
+            env={},
+        )
+        os.close(write)
+        cpu = time.process_time()
+        code = await child.wait()
+        return code, time.process_time() - cpu
+
+    try:
+        code, cpu_s = uvloop.run(main())
+        attached = os.read(read, 64)
+    finally:
+        os.close(read)
+    if attached != b"attached":
+        pytest.skip("this host does not let a process trace its parent")
+    assert code == 3
+    # Spinning on the readable pidfd took the whole 2 s of CPU; waiting takes next to none.
+    assert cpu_s < 0.5

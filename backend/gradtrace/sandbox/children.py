@@ -19,6 +19,8 @@ from typing import Protocol
 
 from gradtrace.sandbox.layers import pidfds_work
 
+_NOT_YET_REAPABLE_S = 0.1
+
 
 class ChildProcess(Protocol):
     """What the launchers use of a process: asyncio's Process has it too."""
@@ -57,6 +59,12 @@ class Child:
         # is not reused while kill() may still signal it.
         code = self._popen.poll()
         if code is None:
+            # Exited but not ours to reap yet (another process traces it and reaps it
+            # first): look again shortly, rather than spin the loop on a readable pidfd.
+            self._loop.remove_reader(self._pidfd)
+            self._loop.call_later(
+                _NOT_YET_REAPABLE_S, self._loop.add_reader, self._pidfd, self._reap
+            )
             return
         self._loop.remove_reader(self._pidfd)
         os.close(self._pidfd)

@@ -170,8 +170,11 @@ class SpawnLauncher(Launcher):
             stderr_done()
             return _exit_code(code, sandboxed)
 
-        # The pid is bwrap's: killing it kills the sandbox (--die-with-parent).
-        return await _connect(ours, process.pid, asyncio.ensure_future(exit_code()))
+        # The pid is bwrap's: killing it kills the sandbox (--die-with-parent). It is
+        # signalled through a pidfd, opened before the loop can reap it: the handle learns
+        # of the exit a few turns after the reap, when the pid may already be another's.
+        pidfd = os.pidfd_open(process.pid) if layers.pidfds_work() else None
+        return await _connect(ours, process.pid, asyncio.ensure_future(exit_code()), pidfd)
 
     async def stop(self) -> None:
         """Once the pool has closed their sockets the workers exit by themselves: each is
@@ -294,7 +297,11 @@ class ZygoteLauncher(Launcher):
         self._forks.clear()
         if self._ready is not None and not self._ready.done():
             self._ready.set_exception(error)
+        self._workers_gone()
+
+    def _workers_gone(self) -> None:
         # Its workers die with it (PR_SET_PDEATHSIG): no exit codes will come for them.
+        # Resolving their ends also closes their pidfds (WorkerHandle).
         for exited in list(self._exits.values()):
             if not exited.done():
                 exited.set_result(-signal.SIGKILL)
@@ -331,6 +338,7 @@ class ZygoteLauncher(Launcher):
             except TimeoutError:
                 process.kill()
                 await process.wait()
+        self._workers_gone()
         stderr_done, self._stderr_done = self._stderr_done, None
         if stderr_done is not None:
             stderr_done()
