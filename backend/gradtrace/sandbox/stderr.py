@@ -16,7 +16,7 @@ import os
 import socket
 from collections.abc import Callable
 
-_CHUNK = 1 << 16
+CHUNK_BYTES = 1 << 16  # read at a time
 # What a sandbox may write to the server's stderr: a burst (tracebacks, warnings are a few
 # KB), then a trickle. Past it the relay stops reading for a while: the sandbox's writes
 # fill the socket and block it, and a flood costs the server's loop nothing more.
@@ -59,7 +59,7 @@ def relay(ours: socket.socket, to_fd: int = 2) -> Callable[[], None]:
                 loop.call_later(-allowance / BYTES_PER_S + 0.05, resume)
                 return False
         try:
-            chunk = ours.recv(_CHUNK)
+            chunk = ours.recv(CHUNK_BYTES)
         except (BlockingIOError, InterruptedError):
             return False
         except OSError:
