@@ -13,6 +13,7 @@ from typing import Any
 
 import torch
 
+from bench.host_probe import probe_ms
 from bench.tables import table
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -172,16 +173,21 @@ def _browser_targets(data: dict[str, Any]) -> str:
 
 
 def main() -> None:
+    probe_before = probe_ms()
     sections = [_section_engine()]
     for extra in (_section_capture, _section_server, _section_rooms, _section_browser):
         text = extra()
         if text:
             sections.append(text)
+    probe_after = probe_ms()
     header = (
         "# gradtrace benchmarks\n\n"
         f"Measured by `make bench` on {datetime.date.today().isoformat()}: {_machine()}.\n"
         "Every figure is a median or a ratio measured side by side in the same run; rerun "
         "`make bench` to regenerate this file.\n\n"
+        f"How busy the host was (bench/host_probe.py, a fixed pure-Python loop, best of 3; "
+        f"about 60-70 ms on a quiet day here): {probe_before:.0f} ms at the start of the run, "
+        f"{probe_after:.0f} ms at the end.\n\n"
     )
     (ROOT / "BENCHMARKS.md").write_text(header + "\n".join(sections))
     print("wrote BENCHMARKS.md", file=sys.stderr)
