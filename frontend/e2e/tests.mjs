@@ -133,6 +133,36 @@ export const tests = [
     },
   },
   {
+    name: 'output: the newest printed line stays in view as the player steps, unless the reader scrolled up',
+    async run({ page, url, shot }) {
+      await page.setViewportSize({ width: 1024, height: 768 });
+      await page.goto(url);
+      await traced(page);
+      const lines = 'import torch\nx = torch.tensor(2.0, requires_grad=True)\nfor i in range(40):\n    print("line", i, x * i)\n';
+      await freshTrace(page, () => runProgram(page, lines));
+      const out = page.getByTestId('stdout');
+      /** How far the output box is from showing its last line, in pixels. */
+      const belowView = () => out.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
+      await page.getByRole('button', { name: 'Jump to end' }).click();
+      await until(async () => /line 39 tensor/.test((await out.textContent()) ?? ''), 'the last line printed');
+      assert.ok(await out.evaluate((el) => el.scrollHeight > el.clientHeight), 'forty lines overflow the box');
+      await until(async () => (await belowView()) <= 4, 'the last line in view');
+      await shot('end');
+      // Read older lines: stepping no longer moves the box.
+      await out.evaluate((el) => el.scrollTo({ top: 0 }));
+      await until(async () => (await out.evaluate((el) => el.scrollTop)) === 0, 'scrolled to the top');
+      await page.getByRole('button', { name: 'Step back' }).click();
+      await page.getByRole('button', { name: 'Step back' }).click();
+      await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
+      assert.equal(await out.evaluate((el) => el.scrollTop), 0, 'the reader stays where they scrolled');
+      // Back at the bottom, it follows again.
+      await out.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+      await page.getByRole('button', { name: 'Jump to start' }).click();
+      await page.getByRole('button', { name: 'Jump to end' }).click();
+      await until(async () => (await belowView()) <= 4, 'following the newest line again');
+    },
+  },
+  {
     name: 'keyboard: Home, arrows, End and Space drive the player',
     async run({ page, url }) {
       await page.goto(url);
