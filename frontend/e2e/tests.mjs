@@ -133,7 +133,7 @@ export const tests = [
     },
   },
   {
-    name: 'output: the newest printed line stays in view as the player steps, unless the reader scrolled up',
+    name: 'output: a print step marks its line; the newest printed line stays in view as the player steps, unless the reader scrolled up',
     async run({ page, url, shot }) {
       await page.setViewportSize({ width: 1024, height: 768 });
       await page.goto(url);
@@ -147,6 +147,8 @@ export const tests = [
       await until(async () => /line 39 tensor/.test((await out.textContent()) ?? ''), 'the last line printed');
       assert.ok(await out.evaluate((el) => el.scrollHeight > el.clientHeight), 'forty lines overflow the box');
       await until(async () => (await belowView()) <= 4, 'the last line in view');
+      // The step is the last print: the editor marks the line that printed.
+      assert.match((await page.locator('.cm-running-line').first().textContent()) ?? '', /print\("line", i, x \* i\)/);
       await shot('end');
       // Read older lines: stepping no longer moves the box.
       await out.evaluate((el) => el.scrollTo({ top: 0 }));

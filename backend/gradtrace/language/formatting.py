@@ -75,4 +75,5 @@ def builtin_print(
     for arg in args:
         self.check_printable(arg)
     text = clean_text(scrub(sep.join(value_str(a) for a in args) + end))
-    self.rec.print(text, args)
+    # The call being evaluated: this print, or what called it (`map(print, xs)`).
+    self.rec.print(text, args, getattr(self.here, "lineno", None))

@@ -59,8 +59,8 @@ class Recording(Protocol):
     def alias(self, alias: Any, origin: Tensor) -> None:
         """`alias` shares `origin`'s storage (`x.data`)."""
 
-    def print(self, text: str, args: tuple[Any, ...]) -> None:
-        """The program printed `text` (made of `args`)."""
+    def print(self, text: str, args: tuple[Any, ...], line: int | None) -> None:
+        """The program printed `text` (made of `args`) at `line`."""
 
     def suspended(self) -> AbstractContextManager[None]:
         """Recording paused for a block."""

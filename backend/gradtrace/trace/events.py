@@ -37,12 +37,13 @@ class Forward:
 @dataclass(slots=True)
 class Printed:
     text: str
+    line: int | None  # the print's line (None: no program line ran it)
 
     def kept(self, keeps: Keeps, nodes: Set[str]) -> bool:
         return True
 
     def written(self, writer: Placer) -> dict[str, Any]:
-        return {"phase": "print", "text": self.text}
+        return {"phase": "print", "text": self.text, "line": self.line}
 
 
 @dataclass(slots=True)

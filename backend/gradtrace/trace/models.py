@@ -238,6 +238,9 @@ class LineEvent(Model):
 class PrintEvent(Model):
     phase: Literal["print"] = "print"
     text: str
+    line: int | None = Field(
+        default=None, description="the program line that printed (the call running `print`)"
+    )
 
 
 class WarningEvent(Model):

@@ -440,7 +440,7 @@ class Recorder:
 
     # ------------------------------------------------------------------ output
 
-    def print(self, text: str, args: tuple[Any, ...]) -> None:
+    def print(self, text: str, args: tuple[Any, ...], line: int | None) -> None:
         self.stdout_chars += len(text)
         if self.stdout_chars > self.limits.output_chars:
             raise LimitError(
@@ -448,7 +448,7 @@ class Recorder:
             )
         self.stdout.append(text)
         self.ledger.flush()
-        self.timeline.append(Printed(text))
+        self.timeline.append(Printed(text, line))
         self.series.from_print(text, args)
 
     def line(self, node: ast.AST) -> None:

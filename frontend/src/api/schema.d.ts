@@ -818,6 +818,11 @@ export interface components {
         /** PrintEvent */
         PrintEvent: {
             /**
+             * Line
+             * @description the program line that printed (the call running `print`)
+             */
+            line?: number | null;
+            /**
              * Phase
              * @default print
              * @constant

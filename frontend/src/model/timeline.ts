@@ -47,7 +47,7 @@ export class TimelineIndex {
   readonly segments: Segment[];
   /** Event indices of print events, ascending. */
   readonly prints: Int32Array;
-  /** The source line of each update or warning event (0: not known, or neither). */
+  /** The source line of each update, warning or print event (0: not known, or none of them). */
   readonly updateLine: Int32Array;
   /**
    * The source line each line event ran, and for a print right after one (a hook's
@@ -76,6 +76,7 @@ export class TimelineIndex {
       } else if (e.phase === 'print') {
         this.kinds[i] = EV_PRINT;
         prints.push(i);
+        this.updateLine[i] = e.line ?? 0;
         if (i > 0 && this.lineOf[i - 1]) this.lineOf[i] = this.lineOf[i - 1]!;
       } else if (e.phase === 'warning') {
         this.kinds[i] = EV_WARNING;

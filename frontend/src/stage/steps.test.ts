@@ -83,3 +83,18 @@ describe('torch warnings at their step', () => {
     expect(runningAt(scene, g, tl)).toEqual({ from: 7, to: 7, phase: 'forward' });
   });
 });
+
+describe('prints', () => {
+  it("marks each print's own line, in the phase it ran in", () => {
+    // This lesson prints once from each of its eight print( lines, in order.
+    const trace = fixtures.leaf;
+    const { g, tl, lines } = setup(trace);
+    const printLines = lines.flatMap((l, i) => (l.startsWith('print(') ? [i + 1] : []));
+    const printed = trace.timeline.flatMap((e, k) => (e.phase === 'print' ? [k] : []));
+    expect(printed.length).toBe(printLines.length);
+    printed.forEach((k, n) => {
+      const line = printLines[n]!;
+      expect(runningAt(sceneAt(g, tl, k + 1), g, tl)).toEqual({ from: line, to: line, phase: 'forward' });
+    });
+  });
+});
