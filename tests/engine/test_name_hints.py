@@ -18,6 +18,7 @@ import gradtrace
 HINTS: dict[str, str | None] = {
     "pirnt(1)\n": "did you mean `print`?",
     "x = torch.ones(1)\n": "add the import at the top, e.g. `import torch`",
+    "x = np.ones(3)\n": "add the import at the top: `import numpy as np`",
     "import torch\nx = torch.tensr([1.0])\n": "did you mean `torch.tensor`?",
     "import torch\nprint(torch.nn.functonal)\n": "did you mean `torch.nn.functional`?",
     "import torch\ndel torch\nprint(torch.ones(1))\n": "`torch` was deleted by `del` on line 2",

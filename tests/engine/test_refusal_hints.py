@@ -15,6 +15,10 @@ REFUSED = {
         ".register_backward_hook"
     ),
     "import os\n": "os",
+    "import time\nstart = time.time()\n": "time",
+    "from tqdm import tqdm\n": "tqdm",
+    "import matplotlib.pyplot as plt\n": "matplotlib.pyplot",
+    "import pandas as pd\n": "pandas",
     "eval('1')\n": "eval",
     "import numpy as np\nnp.save('x', np.ones(2))\n": "numpy.save",
     "def g():\n    try:\n        yield 1\n    finally:\n        pass\n": "yield",
@@ -29,3 +33,10 @@ def test_refusal_names_the_construct_and_what_to_write(source: str) -> None:
     # What to write instead: a hint, or the message says it after a colon or semicolon.
     advice = trace.error.hint or trace.error.message.split(":", 1)[-1].split(";", 1)[-1]
     assert advice and advice != trace.error.message, trace.error
+
+
+@pytest.mark.parametrize("module", ["time", "tqdm", "matplotlib.pyplot", "pandas", "os"])
+def test_a_refused_import_that_tutorials_use_says_what_to_do_instead(module: str) -> None:
+    error = gradtrace.run(f"import {module}\n").error
+    assert error is not None and error.type == "ForbiddenError", error
+    assert error.hint, f"import {module}: no hint"

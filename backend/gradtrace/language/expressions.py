@@ -18,7 +18,6 @@ from gradtrace.language.builtins import (
 from gradtrace.language.callables import Checked
 from gradtrace.language.errors import ForbiddenError, LimitError
 from gradtrace.language.generators import GENERATOR_REFUSAL
-from gradtrace.language.namespaces import IMPORT_HINTS
 from gradtrace.language.runtime import (
     _MISSING,
     _MODULE_CONTEXT,
@@ -165,7 +164,7 @@ def load_builtin(self: Interpreter, name: str, node: ast.AST, scope: Scope) -> A
     if removed_from is not None and _in_chain(removed_from, scope):
         hint = why
     elif name in ("np", "numpy"):
-        hint = IMPORT_HINTS["numpy"]
+        hint = "add the import at the top: `import numpy as np`"
     elif name in ("torch", "nn", "F", "optim"):
         hint = "add the import at the top, e.g. `import torch`"
     elif close:

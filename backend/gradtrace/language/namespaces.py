@@ -362,4 +362,18 @@ TORCH_CALLABLES: frozenset[int] = frozenset(
 #: Imports refused with a pointer to what to use instead.
 IMPORT_HINTS = {
     "torchvision": "torchvision is not available; build small models from torch.nn",
+    "torchaudio": "torchaudio is not available; make the signals with torch (torch.sin, "
+    "torch.randn)",
+    "torchtext": "torchtext is not available; make the vocabulary a dict and the batches "
+    "tensors (torch.tensor)",
+    "time": "a trace must not depend on the clock; drop the timing (the page shows how long "
+    "the run took)",
+    "tqdm": "iterate over the range itself: `for i in range(n):`",
+    "matplotlib": "print the numbers instead: the page plots the losses a training loop prints",
+    "pandas": "put the data in tensors (torch.tensor) or lists",
+    "sklearn": "make the data with torch (torch.randn, torch.linspace) and the model with torch.nn",
+    "os": "programs cannot reach the server's files, processes or environment",
+    "sys": "programs cannot reach the interpreter's state; print() writes to the page",
+    "pathlib": "programs cannot read or write files; put the data in the program",
+    "pickle": "programs cannot read or write files; put the data in the program",
 }
