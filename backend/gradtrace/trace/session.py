@@ -61,6 +61,10 @@ _TORCH_HINTS = {
     ),
     "cannot be multiplied": "check the shapes: (n, k) @ (k, m) needs the inner sizes to match",
     "must match the size of tensor": "the shapes do not broadcast; print(x.shape) to compare",
+    "Torch not compiled with CUDA enabled": (
+        "this run has no GPU: pick the device as tutorials do, "
+        "`device = 'cuda' if torch.cuda.is_available() else 'cpu'`, and use .to(device)"
+    ),
 }
 
 
