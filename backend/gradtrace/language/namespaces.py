@@ -366,8 +366,8 @@ IMPORT_HINTS = {
     "torch.randn)",
     "torchtext": "torchtext is not available; make the vocabulary a dict and the batches "
     "tensors (torch.tensor)",
-    "time": "a trace must not depend on the clock; drop the timing (the page shows how long "
-    "the run took)",
+    "time": "a trace must come out the same on every run, so it cannot read the clock; "
+    "drop the timing lines",
     "tqdm": "iterate over the range itself: `for i in range(n):`",
     "matplotlib": "print the numbers instead: the page plots the losses a training loop prints",
     "pandas": "put the data in tensors (torch.tensor) or lists",
