@@ -4,7 +4,7 @@ Starts `gradtrace serve` and a bare reference service (reference_server.py) on 1
 (free ports) and sends traffic only there, from a small keep-alive HTTP/1.1 client
 written on asyncio streams (an httpx client would cost more CPU than the server on a
 2-core machine). Every scenario is bounded in requests and seconds; the whole bench
-takes about two minutes.
+takes about five minutes.
 """
 
 from __future__ import annotations
@@ -16,19 +16,19 @@ import itertools
 import os
 import resource
 import socket
-import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import orjson
 import uvloop
 
+from bench.sandbox_cost import markdown_lines, pre_sandbox_backend
 from bench.tables import table
 
 # About 20 nodes: 2 leaves, their intermediates, and the function nodes between them.
@@ -50,7 +50,7 @@ HOSTILE = [
     "rows = [[{c}] * 1000000 for i in range(1000)]\n",
 ]
 CONCURRENCY = (1, 8, 32, 64)
-MISS_ROUNDS = 5
+MISS_ROUNDS = 6  # with three servers, each runs first in two rounds
 SCENARIO_SECONDS = 3.0
 SCENARIO_REQUESTS = 4000
 
@@ -316,11 +316,14 @@ REFERENCE = "bench.reference_server"
 REFERENCE_LABEL = "reference: bare FastAPI, plain torch"
 
 
-BASELINE_LABEL = "cache miss, baseline"
+BASELINE_LABEL = "cache miss, before issue 15"
 
 
 def compare_misses(
-    connections: tuple[int, ...], baseline: Path | None, rounds: int = 1
+    connections: tuple[int, ...],
+    baseline: Path | None,
+    rounds: int = 1,
+    baseline_label: str = BASELINE_LABEL,
 ) -> list[Result]:
     """Cache-miss rows of ours, of the reference and (given the `backend` folder of another
     checkout) of that version of gradtrace, run row by row while all are up."""
@@ -332,16 +335,18 @@ def compare_misses(
         if baseline is not None:
             path = os.pathsep.join([str(baseline.resolve()), os.environ.get("PYTHONPATH", "")])
             servers.append(
-                (BASELINE_LABEL, stack.enter_context(Server({**base, "PYTHONPATH": path})))
+                (baseline_label, stack.enter_context(Server({**base, "PYTHONPATH": path})))
             )
         servers.append((REFERENCE_LABEL, stack.enter_context(Server({}, REFERENCE, (workers,)))))
         for _, server in servers:
             server.load("warm-up", 8, _misses(10**6))
         for round_ in range(rounds):
+            # The first of a row runs measurably slower (same server twice: up to 25 %
+            # fewer req/s): which server goes first turns from round to round.
+            turn = round_ % len(servers)
+            order = servers[turn:] + servers[:turn]
             for count in connections:
-                # The first of a row runs measurably slower (same server twice: up to
-                # 25 % fewer req/s): the order alternates from round to round.
-                for label, server in servers if round_ % 2 == 0 else servers[::-1]:
+                for label, server in order:
                     rows.append(server.load(label, count, _misses((round_ * 10 + count) * 10**5)))
     return rows
 
@@ -352,8 +357,10 @@ def run_server_bench() -> dict[str, object]:
     # Both up at once, each miss row run on ours then on the reference: the VM this runs
     # on changes speed by up to 1.7x from one minute to the next, so only rows run next
     # to each other compare.
-    # Three rounds, the order alternating: the ratio of a row is the median of its rounds.
-    pool = compare_misses(CONCURRENCY, None, MISS_ROUNDS)
+    # The service before issue 15 beside them (sandbox_cost.py); the ratio of a row is the
+    # median of its rounds.
+    with tempfile.TemporaryDirectory() as folder:
+        pool = compare_misses(CONCURRENCY, pre_sandbox_backend(Path(folder)), MISS_ROUNDS)
     with Server(base) as ours:
         for connections in CONCURRENCY:
             pool.append(ours.load("cache hit", connections, _hits()))
@@ -394,10 +401,6 @@ def run_server_bench() -> dict[str, object]:
     }
 
 
-# The service before issue 15's walls served misses at 0.47-0.54 of the reference's rate.
-SANDBOX_RATIO_TARGET = 0.42
-
-
 def markdown(report: dict[str, object]) -> str:
     lines = [
         f"`gradtrace serve` on 127.0.0.1 with {report['cpus']} CPU workers; a 20-node program; "
@@ -420,20 +423,7 @@ def markdown(report: dict[str, object]) -> str:
     ]
     results = report["results"]
     assert isinstance(results, list)
-    ratios = _reference_ratios(results)
-    if ratios:
-        met = all(ratio >= SANDBOX_RATIO_TARGET for _, ratio in ratios)
-        lines += [
-            f"Cache-miss req/s of gradtrace over the reference's, the median of {MISS_ROUNDS} "
-            "rounds (each the two run back to back, the order alternating): "
-            + ", ".join(f"{ratio:.2f} at {connections}" for connections, ratio in ratios)
-            + ".",
-            "",
-            f"Target: at least {SANDBOX_RATIO_TARGET:.2f} of the reference's rate at every "
-            "connection count (within 10 % of the 0.47–0.54 measured before the sandbox, the "
-            f"checked callables and the fair queue): **{'met' if met else 'not met'}**.",
-            "",
-        ]
+    lines += markdown_lines(results, "cache miss", BASELINE_LABEL, REFERENCE_LABEL, MISS_ROUNDS)
     header = [
         "scenario", "connections", "requests", "req/s", "p50 ms", "p99 ms", "non-200",
         "CPU ms/request: server", "workers", "client",
@@ -453,28 +443,6 @@ def markdown(report: dict[str, object]) -> str:
     )
     lines.append(table(header, rows))
     return "\n".join(lines)
-
-
-def _reference_ratios(results: list[dict[str, Any]]) -> list[tuple[int, float]]:
-    """Per connection count, the median over the rounds of ours over the reference's
-    rate, each round's pair run back to back."""
-
-    def rps(label: str) -> dict[int, list[float]]:
-        out: dict[int, list[float]] = {}
-        for r in results:
-            if r["label"] == label:
-                out.setdefault(r["connections"], []).append(r["rps"])
-        return out
-
-    ours, reference = rps("cache miss"), rps(REFERENCE_LABEL)
-    return [
-        (
-            connections,
-            statistics.median(o / r for o, r in zip(ours[connections], reference[connections])),
-        )
-        for connections in ours
-        if reference.get(connections)
-    ]
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -497,7 +465,7 @@ def main(argv: list[str] | None = None) -> None:
         print(markdown(run_server_bench()))
         return
     counts = tuple(int(part) for part in args.connections.split(","))
-    rows = compare_misses(counts, args.baseline, args.rounds)
+    rows = compare_misses(counts, args.baseline, args.rounds, "cache miss, baseline")
     header = [
         "scenario", "connections", "requests", "req/s", "p50 ms", "p99 ms", "non-200",
         "CPU ms/request: server", "workers",
