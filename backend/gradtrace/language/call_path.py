@@ -34,6 +34,7 @@ from gradtrace.language.runtime import (
     Tensor,
     _check_gradcheck,
     _check_lazy_layer,
+    _check_printoptions,
     _guard_attention,
     _hashed_items,
     _refuse_meta,
@@ -170,6 +171,8 @@ def invoke(
                 raise ForbiddenError(_SPARSE)
             if fname in ("gradcheck", "gradgradcheck"):
                 _check_gradcheck(fname, args, kwargs)
+            if fname == "set_printoptions":
+                _check_printoptions(target, args, kwargs, self.limits.string_chars)
         if fname.endswith("_"):
             for arg in args[:1]:
                 if isinstance(arg, Tensor):

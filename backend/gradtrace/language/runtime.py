@@ -264,6 +264,38 @@ def _check_gradcheck(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -
         )
 
 
+# The print options torch's tensor text is built under (tensor_text.py follows them):
+# the whole text is built before the string limit can refuse it, so a precision of 10**7
+# made 30 elements into 300 million characters, and profile="full" printed every one
+# of 4 million. Bounded where they are set; a float64 has 17 significant digits.
+_PRINT_PRECISION = 50
+
+
+def _check_printoptions(
+    set_options: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any], chars: int
+) -> None:
+    """torch.set_printoptions(...): what the call would set is read from torch's own
+    options after a trial call (any argument form, a profile too), then put back."""
+    from torch._tensor_str import PRINT_OPTS
+
+    bounds = {"precision": _PRINT_PRECISION, "threshold": chars, "edgeitems": chars}
+    bounds["linewidth"] = chars
+    saved = dict(vars(PRINT_OPTS))  # torch sets instance attributes over class defaults
+    try:
+        set_options(*args, **kwargs)
+        values = {name: getattr(PRINT_OPTS, name, None) for name in bounds}
+    finally:
+        vars(PRINT_OPTS).clear()
+        vars(PRINT_OPTS).update(saved)
+    for name, bound in bounds.items():
+        value = values[name]
+        if isinstance(value, (int, float)) and not value <= bound:
+            raise LimitError(
+                f"torch.set_printoptions: {name} of {value} is over the limit ({bound:,}): "
+                "a tensor's text is built whole before it is printed"
+            )
+
+
 def _check_against(t: Tensor, items: Any, limit: int) -> None:
     """`t == item` for each tensor item (list.count, `in`) broadcasts inside C."""
     for item in items:
@@ -324,7 +356,12 @@ def _keys(items: list[Any]) -> list[Any]:
 
 
 # Functions with a check of their own besides their size (one set test on the hot path).
-_SPECIAL_FUNCTIONS = sizes.UNINITIALISED | {"embedding", "gradcheck", "gradgradcheck"}
+_SPECIAL_FUNCTIONS = sizes.UNINITIALISED | {
+    "embedding",
+    "gradcheck",
+    "gradgradcheck",
+    "set_printoptions",
+}
 
 
 _SPARSE = (
