@@ -192,6 +192,9 @@ def check_call(
     if name == "one_hot":
         _check_one_hot(args, kwargs, limit)
         return
+    if name in ("bincount", "histc"):
+        _check_counts(name, args, kwargs, limit, method_of)
+        return
     if name in ("tensor", "as_tensor") and args and type(args[0]) in (list, tuple):
         items = count_items(args[0], limit + 1)
         if items > limit:
@@ -302,6 +305,26 @@ def _check_one_hot(args: Any, kwargs: dict[str, Any], limit: int) -> None:
         classes = int(x.max()) + 1
     if x.numel() * max(classes, 1) > limit:
         raise _refuse("one_hot", x.numel() * classes, limit)
+
+
+def _check_counts(
+    name: str, args: Any, kwargs: dict[str, Any], limit: int, method_of: torch.Tensor | None
+) -> None:
+    """bincount makes one count per value up to the largest, histc one per bin: sizes
+    read from a tensor's values or a number, which neither the inputs' sizes nor the
+    meta device (no values) bound."""
+    values = [method_of, *args] if method_of is not None else list(args)
+    x = values[0] if values else kwargs.get("input")
+    if name == "histc":
+        bins = values[1] if len(values) > 1 else kwargs.get("bins", 100)
+        count = _number(bins)
+    else:
+        minlength = values[2] if len(values) > 2 else kwargs.get("minlength", 0)
+        count = _number(minlength)
+        if isinstance(x, torch.Tensor) and x.numel() > 0 and _integral(x):
+            count = max(count or 0, float(x.max()) + 1)
+    if count is not None and count > limit:
+        raise _refuse(name, count, limit)
 
 
 def _dry_run(
