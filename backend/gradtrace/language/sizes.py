@@ -17,6 +17,7 @@ import numpy as np
 import torch
 
 from gradtrace.language.errors import LimitError
+from gradtrace.language.limits import Limits
 
 GROWERS = frozenset(
     [
@@ -195,6 +196,9 @@ def check_call(
     if name in ("bincount", "histc"):
         _check_counts(name, args, kwargs, limit, method_of)
         return
+    if name in _SPLITTING:
+        _check_pieces(name, args, kwargs, method_of)
+        return
     if name in ("tensor", "as_tensor") and args and type(args[0]) in (list, tuple):
         items = count_items(args[0], limit + 1)
         if items > limit:
@@ -325,6 +329,54 @@ def _check_counts(
             count = max(count or 0, float(x.max()) + 1)
     if count is not None and count > limit:
         raise _refuse(name, count, limit)
+
+
+_SPLITTING = frozenset({"split", "chunk", "tensor_split", "unbind", "hsplit", "vsplit", "dsplit"})
+# The tensors one split may make, as many as a loop may take: torch makes every piece (a
+# tensor object each, some 700 bytes) in one C call, before any is checked or recorded.
+# tensor_split(one_element, 3_000_000) took 2 GB and 6 s so.
+PIECES = Limits().loop_iterations
+
+
+def _check_pieces(
+    name: str, args: Any, kwargs: dict[str, Any], method_of: torch.Tensor | None
+) -> None:
+    values = [method_of, *args] if method_of is not None else list(args)
+    x = values[0] if values else kwargs.get("input", kwargs.get("tensor"))
+    if not isinstance(x, torch.Tensor) or x.dim() == 0:
+        return  # torch refuses these itself
+    at = 1 if name == "unbind" else 2
+    dim = values[at] if len(values) > at else kwargs.get("dim", 0)
+    try:
+        length = float(x.shape[dim])
+    except (IndexError, TypeError, RuntimeError):
+        length = float(max(x.shape))
+    how = values[1] if len(values) > 1 else next(
+        (kwargs[k] for k in ("split_size_or_sections", "split_size", "chunks", "sections",
+                             "indices", "tensor_indices_or_sections", "indices_or_sections")
+         if k in kwargs), None,
+    )  # fmt: skip
+    if name == "unbind" or how is None:
+        pieces = length
+    elif isinstance(how, (list, tuple)):
+        pieces = len(how) + 1.0
+    elif isinstance(how, torch.Tensor) and how.dim() > 0:
+        pieces = how.numel() + 1.0
+    else:
+        number = _number(how)
+        if number is None or number <= 0:
+            return  # torch refuses these itself
+        if name == "split":  # a size: a piece per `number` elements
+            pieces = math.ceil(length / number)
+        elif name == "chunk":  # never more chunks than elements
+            pieces = min(number, length)
+        else:  # sections
+            pieces = number
+    if pieces > PIECES:
+        raise LimitError(
+            f"{name}() would make {int(pieces):,} tensors; the limit is {PIECES:,} "
+            "(use the tensor's own methods on it whole)"
+        )
 
 
 def _dry_run(
