@@ -9,12 +9,14 @@ and the numbers passed. Only when that bound is over the limit is the op run on 
 
 from __future__ import annotations
 
+import collections
 import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
 import torch
+from torch._tensor_str import PRINT_OPTS
 
 from gradtrace.language.errors import LimitError
 from gradtrace.language.limits import Limits
@@ -421,6 +423,44 @@ def count_items(value: Any, budget: int) -> int:
             stack.extend(item.values())
         else:
             total += 1
+    return total
+
+
+# What str() writes item by item, in C: namedtuples, deques and dict views too.
+PRINTED_SEQUENCES: tuple[type, ...] = (
+    list, tuple, set, frozenset, collections.deque,
+    type({}.keys()), type({}.values()), type({}.items()),
+)  # fmt: skip
+PRINTED_CONTAINERS: tuple[type, ...] = (dict, *PRINTED_SEQUENCES)
+
+
+def printed_chars(value: Any, budget: int) -> int:
+    """A lower bound on the characters str() of nested lists, tuples, dicts and sets
+    writes, counting at most `budget`: each item at least 2 (itself and a separator),
+    a string its length, an integer its digits, a tensor 2 per element it prints.
+
+    `str(["x" * 10**5] * 20_000)` holds one string 20,000 times: few items, but C
+    writes 2 billion characters before the result's length can be checked.
+    """
+    total = 0
+    stack = [value]
+    while stack and total < budget:
+        item = stack.pop()
+        kind = type(item)
+        if kind is str:
+            total += len(item) + 2
+        elif isinstance(item, dict):  # OrderedDict, defaultdict, Counter too
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, PRINTED_SEQUENCES):
+            stack.extend(item)  # type: ignore[arg-type]
+        elif kind is int:
+            total += max(2, item.bit_length() * 3 // 10)
+        elif isinstance(item, torch.Tensor):
+            numel = item.numel()
+            total += 2 * (numel if numel <= PRINT_OPTS.threshold else 1) + 8
+        else:
+            total += 2
     return total
 
 
