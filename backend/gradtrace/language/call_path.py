@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import collections
 import functools
+import math
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -55,6 +56,8 @@ if TYPE_CHECKING:
 
 # What a numpy scalar type may be called with: one number (or its text).
 _SCALARS = (bool, int, float, complex, str, np.generic)
+# math.fsum and math.prod read an iterator to its end in C, past every alarm.
+_SUMMING = frozenset({id(math.fsum), id(math.prod)})
 # Python's containers as classes (type([]), {}.__class__): called as their builtins.
 _CONTAINERS = frozenset({list, tuple, dict, set, frozenset})
 
@@ -99,6 +102,8 @@ def invoke(
     if id(target) in ITERATING:  # itertools.chain(t), functools.reduce(f, t): rows bounded
         for arg in args:
             check_rows(arg)
+    elif id(target) in _SUMMING:
+        args = bounded_args(args)
     special = self.rec.special_call(target)
     if special is not None:
         return special(args, kwargs, node)

@@ -19,6 +19,7 @@ from gradtrace.language.callables import Checked
 from gradtrace.language.errors import ForbiddenError, LimitError
 from gradtrace.language.generators import GENERATOR_REFUSAL
 from gradtrace.language.namespaces import IMPORT_HINTS
+from gradtrace.language.pymodules import bounded_iterable
 from gradtrace.language.runtime import (
     _MISSING,
     _MODULE_CONTEXT,
@@ -232,7 +233,8 @@ def compile_items(
         out: list[Any] = []
         for starred, c in parts:
             if starred:
-                out.extend(interp.iterate(c(scope), elts[0]))
+                # `[*it]`: C reads it to its end, an iterator through a cap.
+                out.extend(bounded_iterable(interp.iterate(c(scope), elts[0])))
             else:
                 out.append(c(scope))
         interp.check_size(out)

@@ -8,7 +8,7 @@ import collections
 import functools
 import operator
 import types
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import torch
@@ -127,11 +127,19 @@ _INPLACE: dict[type[ast.operator], Callable[[Any, Any], Any]] = {
 }  # fmt: skip
 
 
+def _contains(a: Any, b: Any) -> bool:
+    """`a in b`: C reads an iterator until it finds `a`, past every alarm
+    (`-1 in itertools.count()` never ends), so an iterator is read through a cap."""
+    if isinstance(b, Iterator):
+        b = bounded_iterable(b)
+    return a in b
+
+
 _CMPOPS: dict[type[ast.cmpop], Callable[[Any, Any], Any]] = {
     ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,
     ast.Gt: operator.gt, ast.GtE: operator.ge, ast.Is: operator.is_,
-    ast.IsNot: operator.is_not, ast.In: lambda a, b: a in b,
-    ast.NotIn: lambda a, b: a not in b,
+    ast.IsNot: operator.is_not, ast.In: _contains,
+    ast.NotIn: lambda a, b: not _contains(a, b),
 }  # fmt: skip
 
 
