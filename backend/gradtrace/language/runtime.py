@@ -297,7 +297,11 @@ def _check_printoptions(
         vars(PRINT_OPTS).update(saved)
     for name, bound in bounds.items():
         value = values[name]
-        if isinstance(value, (int, float)) and not value <= bound:
+        # Anything else (a string, an object with __str__) is formatted into the
+        # elements' format spec as text: a number it is, or nothing.
+        if value is not None and (type(value) not in (int, float) or not value >= 0):
+            raise TypeError(f"torch.set_printoptions: {name} must be a non-negative number")
+        if value is not None and not value <= bound:
             raise LimitError(
                 f"torch.set_printoptions: {name} of {value} is over the limit ({bound:,}): "
                 "a tensor's text is built whole before it is printed"
