@@ -272,7 +272,8 @@ def _check_convolution(
 
 
 def _number(value: Any) -> float | None:
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
+    # numpy's integers are numbers to torch too (np.int64 is no int subclass).
+    if isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, bool):
         return float(value)
     if (
         isinstance(value, torch.Tensor)
@@ -304,9 +305,10 @@ def _check_arange(args: Any, kwargs: dict[str, Any], limit: int) -> None:
 
 def _check_one_hot(args: Any, kwargs: dict[str, Any], limit: int) -> None:
     x = args[0] if args else kwargs.get("tensor")
-    classes = args[1] if len(args) > 1 else kwargs.get("num_classes", -1)
-    if not isinstance(x, torch.Tensor) or not isinstance(classes, int):
+    number = _number(args[1] if len(args) > 1 else kwargs.get("num_classes", -1))
+    if not isinstance(x, torch.Tensor) or number is None:  # numpy's and 0-dim too
         return
+    classes = int(number)
     if classes < 0 and x.numel() > 0 and not x.is_floating_point():
         classes = int(x.max()) + 1
     if x.numel() * max(classes, 1) > limit:
