@@ -106,6 +106,7 @@ def invoke(
         args = bounded_args(args)
     special = self.rec.special_call(target)
     if special is not None:
+        sizes.check_tensor_count(args, kwargs)  # autograd.grad: a gradient per input
         return special(args, kwargs, node)
     limit = self.limits.tensor_elements
     fresh = False
@@ -167,6 +168,8 @@ def invoke(
             fresh = not data
     elif identity(target) in TORCH_CALLABLES:
         fname = getattr(target, "__name__", name)
+        if len(args) > 1 or (args and type(args[0]) in (list, tuple)):
+            sizes.check_tensor_count(args, kwargs)
         sizes.check_call(fname, target, args, kwargs, limit)
         if kwargs:
             _refuse_meta((), kwargs, False)

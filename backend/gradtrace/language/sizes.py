@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 import torch
 from torch._tensor_str import PRINT_OPTS
+from torch.nn.parameter import UninitializedTensorMixin  # type: ignore[attr-defined]
 
 from gradtrace.language.errors import LimitError
 from gradtrace.language.limits import Limits
@@ -342,6 +343,22 @@ _SPLITTING = frozenset({"split", "chunk", "tensor_split", "unbind", "hsplit", "v
 PIECES = Limits().loop_iterations
 
 
+def check_tensor_count(args: Any, kwargs: dict[str, Any]) -> None:
+    """A torch call given more tensors than a split may make: broadcast_tensors and
+    meshgrid make one tensor per input, autograd.grad one gradient per input, each an
+    object of some 700 bytes, in C (900,000 references to one tensor took 2.7 GB)."""
+    count = 0
+    for value in (*args, *kwargs.values()):
+        if type(value) is list or type(value) is tuple:
+            count += sum(1 for item in value if isinstance(item, torch.Tensor))
+        elif isinstance(value, torch.Tensor):
+            count += 1
+    if count > PIECES:
+        raise LimitError(
+            f"a call given {count:,} tensors; the limit is {PIECES:,} (stack them into one)"
+        )
+
+
 def _check_pieces(
     name: str, args: Any, kwargs: dict[str, Any], method_of: torch.Tensor | None
 ) -> None:
@@ -458,8 +475,8 @@ def printed_chars(value: Any, budget: int) -> int:
             stack.extend(item)  # type: ignore[arg-type]
         elif kind is int:
             total += max(2, item.bit_length() * 3 // 10)
-        elif isinstance(item, torch.Tensor):
-            numel = item.numel()
+        elif isinstance(item, torch.Tensor) and not isinstance(item, UninitializedTensorMixin):
+            numel = item.numel()  # a lazy layer's weight has none yet: it prints short
             total += 2 * (numel if numel <= PRINT_OPTS.threshold else 1) + 8
         else:
             total += 2
