@@ -456,7 +456,7 @@ PRINTED_CONTAINERS: tuple[type, ...] = (dict, *PRINTED_SEQUENCES)
 def printed_chars(value: Any, budget: int) -> int:
     """A lower bound on the characters str() of nested lists, tuples, dicts and sets
     writes, counting at most `budget`: each item at least 2 (itself and a separator),
-    a string its length, an integer its digits, a tensor 2 per element it prints.
+    a string its length (quotes left out: `"%s" % (s,)` writes s alone), an integer its digits, a tensor 2 per element it prints.
 
     `str(["x" * 10**5] * 20_000)` holds one string 20,000 times: few items, but C
     writes 2 billion characters before the result's length can be checked.
@@ -467,7 +467,7 @@ def printed_chars(value: Any, budget: int) -> int:
         item = stack.pop()
         kind = type(item)
         if kind is str:
-            total += len(item) + 2
+            total += len(item)
         elif isinstance(item, dict):  # OrderedDict, defaultdict, Counter too
             stack.extend(item.keys())
             stack.extend(item.values())
