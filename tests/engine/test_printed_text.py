@@ -29,6 +29,7 @@ PROGRAMS = {
     ),
     "fstring": (S + 'print(len(f"{[s] * 20000}"))\n', "printing this container"),
     "print_args": (S + "print(*([s] * 20000))\n", "printed more than"),
+    "print_sep": (S + "print(*([1] * 30000), sep=s)\n", "printed more than"),
     "format_fields": (S + 'print(len(("{0}" * 30000).format(s)))\n', "str.format would make"),
 }
 

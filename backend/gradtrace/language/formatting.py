@@ -86,7 +86,8 @@ def builtin_print(
     # Each argument may be within the limits and all of them, joined in C, far past the
     # output's: print(*[s] * 20_000) of a 100,000-character s joined 2 billion.
     budget = self.limits.output_chars
-    if printed_chars(args, budget + 1) > budget:
+    joints = len(sep) * max(len(args) - 1, 0) + len(end)  # sep=s between 30,000 items
+    if joints + printed_chars(args, budget + 1) > budget:
         raise LimitError(f"the program printed more than {budget:,} characters")
     text = clean_text(scrub(sep.join(value_str(a) for a in args) + end))
     self.rec.print(text, args)
