@@ -31,6 +31,14 @@ PROGRAMS = {
     "print_args": (S + "print(*([s] * 20000))\n", "printed more than"),
     "print_sep": (S + "print(*([1] * 30000), sep=s)\n", "printed more than"),
     "format_fields": (S + 'print(len(("{0}" * 30000).format(s)))\n', "str.format would make"),
+    "percent_widths": (
+        'print(len(("%99999s" * 14000) % tuple([1] * 14000)))\n',
+        "% format widths add up",
+    ),
+    "fstring_fields": (
+        'x = 1\nprint(len(f"' + "{x:99999}" * 1500 + '"))\n',
+        "an f-string would make",
+    ),
 }
 
 

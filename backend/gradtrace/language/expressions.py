@@ -265,12 +265,19 @@ def expr_Dict(self: Interpreter, node: ast.Dict, fc: _FunctionContext) -> Closur
 
 def expr_JoinedStr(self: Interpreter, node: ast.JoinedStr, fc: _FunctionContext) -> Closure:
     parts = [self.compile_expr(v, fc) for v in node.values]
-    interp = self
+    limit = self.limits.string_chars
 
     def fstring(scope: Scope) -> str:
-        text = "".join([p(scope) for p in parts])
-        interp.check_size(text)
-        return text
+        pieces = []
+        length = 0
+        for p in parts:
+            piece = p(scope)
+            # Each field within the limit, and all of them past it: counted as they come.
+            length += len(piece)
+            if length > limit:
+                raise LimitError(f"an f-string would make more than {limit:,} characters", node)
+            pieces.append(piece)
+        return "".join(pieces)
 
     return fstring
 
