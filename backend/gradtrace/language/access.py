@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import difflib
+import itertools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -32,6 +33,7 @@ from gradtrace.language.attributes import (
 )
 from gradtrace.language.callables import Checked, Unbound
 from gradtrace.language.errors import ForbiddenError, LimitError, ProgramError
+from gradtrace.language.pymodules import bounded_iterable
 from gradtrace.language.runtime import (
     _HINTS_FOR_ATTRIBUTES,
     _MISSING,
@@ -134,7 +136,13 @@ def compile_target(
         count = len(subs)
 
         def unpack(scope: Scope, value: Any) -> None:
-            items = list(interp.iterate(value, node))
+            # C reads what is unpacked to its end: an iterator only as far as needed (one
+            # past the targets), or, with a starred target, through a cap.
+            values = interp.iterate(value, node)
+            if star is None:
+                items = list(itertools.islice(values, count + 1))
+            else:
+                items = list(bounded_iterable(values))
             if star is None:
                 if len(items) != count:
                     if len(items) > count:
@@ -246,6 +254,10 @@ def set_item(self: Interpreter, obj: Any, index: Any, value: Any, node: ast.AST)
         return
     if isinstance(obj, (list, dict)):
         _check_key(index)
+        if isinstance(index, slice) and isinstance(obj, list):
+            # `x[a:b] = it`: C reads it to its end, an iterator through a cap (a
+            # tensor's rows bounded).
+            value = bounded_iterable(value)
         obj[index] = value
         if isinstance(obj, dict):
             self.check_size(obj)

@@ -185,9 +185,9 @@ def check_printable(self: Interpreter, value: Any) -> None:
     """str() of nested containers walks every item: bound it before it starts."""
     if isinstance(value, BaseException):
         value = value.args
-    if type(value) in (list, tuple, dict, set, frozenset):
+    if isinstance(value, sizes.PRINTED_CONTAINERS):
         budget = self.limits.string_chars
-        if sizes.count_items(value, budget + 1) > budget // 2:
+        if sizes.printed_chars(value, budget + 1) > budget:
             raise LimitError(
                 "printing this container would write more than the string limit "
                 f"({budget:,} characters)"

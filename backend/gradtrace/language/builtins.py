@@ -69,12 +69,16 @@ _PERCENT_RE = re.compile(r"%[-+ #0]*(\*|\d+)?(?:\.(\*|\d+))?")
 
 
 def check_percent_format(fmt: str, limits_chars: int) -> None:
+    total = 0  # each field's width within the limit, and all of them together too
     for width, precision in _PERCENT_RE.findall(fmt):
         for part in (width, precision):
             if part == "*":
                 raise ForbiddenError("'*' widths in % formatting are not supported")
             if part and (len(part) > 7 or int(part) > limits_chars):
                 raise LimitError(f"a % format width of {part} is over the string limit")
+            total += int(part) if part else 0
+    if total > limits_chars:
+        raise LimitError(f"the % format widths add up to {total:,}, over the string limit")
 
 
 # An object hashed by identity (a tensor, a Module, a class, one of the program's

@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import collections
 import functools
+import math
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -34,6 +35,7 @@ from gradtrace.language.runtime import (
     Tensor,
     _check_gradcheck,
     _check_lazy_layer,
+    _check_printoptions,
     _guard_attention,
     _hashed_items,
     _refuse_meta,
@@ -54,6 +56,8 @@ if TYPE_CHECKING:
 
 # What a numpy scalar type may be called with: one number (or its text).
 _SCALARS = (bool, int, float, complex, str, np.generic)
+# math.fsum and math.prod read an iterator to its end in C, past every alarm.
+_SUMMING = frozenset({id(math.fsum), id(math.prod)})
 # Python's containers as classes (type([]), {}.__class__): called as their builtins.
 _CONTAINERS = frozenset({list, tuple, dict, set, frozenset})
 
@@ -98,8 +102,11 @@ def invoke(
     if id(target) in ITERATING:  # itertools.chain(t), functools.reduce(f, t): rows bounded
         for arg in args:
             check_rows(arg)
+    elif id(target) in _SUMMING:
+        args = bounded_args(args)
     special = self.rec.special_call(target)
     if special is not None:
+        sizes.check_tensor_count(args, kwargs)  # autograd.grad: a gradient per input
         return special(args, kwargs, node)
     limit = self.limits.tensor_elements
     fresh = False
@@ -161,6 +168,8 @@ def invoke(
             fresh = not data
     elif identity(target) in TORCH_CALLABLES:
         fname = getattr(target, "__name__", name)
+        if len(args) > 1 or (args and type(args[0]) in (list, tuple)):
+            sizes.check_tensor_count(args, kwargs)
         sizes.check_call(fname, target, args, kwargs, limit)
         if kwargs:
             _refuse_meta((), kwargs, False)
@@ -170,6 +179,8 @@ def invoke(
                 raise ForbiddenError(_SPARSE)
             if fname in ("gradcheck", "gradgradcheck"):
                 _check_gradcheck(fname, args, kwargs)
+            if fname == "set_printoptions":
+                _check_printoptions(target, args, kwargs, self.limits.string_chars)
         if fname.endswith("_"):
             for arg in args[:1]:
                 if isinstance(arg, Tensor):

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from gradtrace.language.errors import ForbiddenError
+from gradtrace.language.pymodules import bounded_iterable
 from gradtrace.language.runtime import (
     _MISSING,
     Closure,
@@ -115,7 +116,8 @@ def compile_arguments(
         args: list[Any] = []
         for starred, c in positional:
             if starred:
-                args.extend(interp.iterate(c(scope), node))
+                # `f(*it)`: C reads it to its end, an iterator through a cap.
+                args.extend(bounded_iterable(interp.iterate(c(scope), node)))
             else:
                 args.append(c(scope))
         kwargs: dict[str, Any] = {}

@@ -18,6 +18,7 @@ from gradtrace.language.builtins import (
 from gradtrace.language.callables import Checked
 from gradtrace.language.errors import ForbiddenError, LimitError
 from gradtrace.language.generators import GENERATOR_REFUSAL
+from gradtrace.language.pymodules import bounded_iterable
 from gradtrace.language.runtime import (
     _MISSING,
     _MODULE_CONTEXT,
@@ -231,7 +232,8 @@ def compile_items(
         out: list[Any] = []
         for starred, c in parts:
             if starred:
-                out.extend(interp.iterate(c(scope), elts[0]))
+                # `[*it]`: C reads it to its end, an iterator through a cap.
+                out.extend(bounded_iterable(interp.iterate(c(scope), elts[0])))
             else:
                 out.append(c(scope))
         interp.check_size(out)
@@ -262,12 +264,19 @@ def expr_Dict(self: Interpreter, node: ast.Dict, fc: _FunctionContext) -> Closur
 
 def expr_JoinedStr(self: Interpreter, node: ast.JoinedStr, fc: _FunctionContext) -> Closure:
     parts = [self.compile_expr(v, fc) for v in node.values]
-    interp = self
+    limit = self.limits.string_chars
 
     def fstring(scope: Scope) -> str:
-        text = "".join([p(scope) for p in parts])
-        interp.check_size(text)
-        return text
+        pieces = []
+        length = 0
+        for p in parts:
+            piece = p(scope)
+            # Each field within the limit, and all of them past it: counted as they come.
+            length += len(piece)
+            if length > limit:
+                raise LimitError(f"an f-string would make more than {limit:,} characters", node)
+            pieces.append(piece)
+        return "".join(pieces)
 
     return fstring
 

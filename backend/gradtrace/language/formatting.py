@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from gradtrace.language.builtins import check_format_spec
-from gradtrace.language.errors import ForbiddenError
+from gradtrace.language.errors import ForbiddenError, LimitError
+from gradtrace.language.sizes import printed_chars
 from gradtrace.language.tensor_text import clean_text, scrub, value_str
 
 if TYPE_CHECKING:
@@ -22,6 +23,7 @@ def format_string(
     import string
 
     out: list[str] = []
+    length = 0
     auto = 0
     for literal, field, spec, conversion in string.Formatter().parse(template):
         out.append(literal)
@@ -56,7 +58,14 @@ def format_string(
             value = str(value)
         elif conversion == "a":
             value = ascii(value)
-        out.append(format(value, spec))
+        piece = format(value, spec)
+        # Each field within the limit, and all of them past it: counted before the join.
+        length += len(literal) + len(piece)
+        if length > self.limits.string_chars:
+            raise LimitError(
+                f"str.format would make more than {self.limits.string_chars:,} characters"
+            )
+        out.append(piece)
     text = scrub("".join(out))
     self.check_size(text)
     return text
@@ -74,6 +83,12 @@ def builtin_print(
         raise TypeError("sep and end must be None or strings")
     for arg in args:
         self.check_printable(arg)
+    # Each argument may be within the limits and all of them, joined in C, far past the
+    # output's: print(*[s] * 20_000) of a 100,000-character s joined 2 billion.
+    budget = self.limits.output_chars
+    joints = len(sep) * max(len(args) - 1, 0) + len(end)  # sep=s between 30,000 items
+    if joints + printed_chars(args, budget + 1) > budget:
+        raise LimitError(f"the program printed more than {budget:,} characters")
     text = clean_text(scrub(sep.join(value_str(a) for a in args) + end))
     # The call being evaluated: this print, or what called it (`map(print, xs)`).
     self.rec.print(text, args, getattr(self.here, "lineno", None))

@@ -8,7 +8,7 @@ import collections
 import functools
 import operator
 import types
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import torch
@@ -127,11 +127,19 @@ _INPLACE: dict[type[ast.operator], Callable[[Any, Any], Any]] = {
 }  # fmt: skip
 
 
+def _contains(a: Any, b: Any) -> bool:
+    """`a in b`: C reads an iterator until it finds `a`, past every alarm
+    (`-1 in itertools.count()` never ends), so an iterator is read through a cap."""
+    if isinstance(b, Iterator):
+        b = bounded_iterable(b)
+    return a in b
+
+
 _CMPOPS: dict[type[ast.cmpop], Callable[[Any, Any], Any]] = {
     ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,
     ast.Gt: operator.gt, ast.GtE: operator.ge, ast.Is: operator.is_,
-    ast.IsNot: operator.is_not, ast.In: lambda a, b: a in b,
-    ast.NotIn: lambda a, b: a not in b,
+    ast.IsNot: operator.is_not, ast.In: _contains,
+    ast.NotIn: lambda a, b: not _contains(a, b),
 }  # fmt: skip
 
 
@@ -264,6 +272,42 @@ def _check_gradcheck(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -
         )
 
 
+# The print options torch's tensor text is built under (tensor_text.py follows them):
+# the whole text is built before the string limit can refuse it, so a precision of 10**7
+# made 30 elements into 300 million characters, and profile="full" printed every one
+# of 4 million. Bounded where they are set; a float64 has 17 significant digits.
+_PRINT_PRECISION = 50
+
+
+def _check_printoptions(
+    set_options: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any], chars: int
+) -> None:
+    """torch.set_printoptions(...): what the call would set is read from torch's own
+    options after a trial call (any argument form, a profile too), then put back."""
+    from torch._tensor_str import PRINT_OPTS
+
+    bounds = {"precision": _PRINT_PRECISION, "threshold": chars, "edgeitems": chars}
+    bounds["linewidth"] = chars
+    saved = dict(vars(PRINT_OPTS))  # torch sets instance attributes over class defaults
+    try:
+        set_options(*args, **kwargs)
+        values = {name: getattr(PRINT_OPTS, name, None) for name in bounds}
+    finally:
+        vars(PRINT_OPTS).clear()
+        vars(PRINT_OPTS).update(saved)
+    for name, bound in bounds.items():
+        value = values[name]
+        # Anything else (a string, an object with __str__) is formatted into the
+        # elements' format spec as text: a number it is, or nothing.
+        if value is not None and (type(value) not in (int, float) or not value >= 0):
+            raise TypeError(f"torch.set_printoptions: {name} must be a non-negative number")
+        if value is not None and not value <= bound:
+            raise LimitError(
+                f"torch.set_printoptions: {name} of {value} is over the limit ({bound:,}): "
+                "a tensor's text is built whole before it is printed"
+            )
+
+
 def _check_against(t: Tensor, items: Any, limit: int) -> None:
     """`t == item` for each tensor item (list.count, `in`) broadcasts inside C."""
     for item in items:
@@ -324,7 +368,12 @@ def _keys(items: list[Any]) -> list[Any]:
 
 
 # Functions with a check of their own besides their size (one set test on the hot path).
-_SPECIAL_FUNCTIONS = sizes.UNINITIALISED | {"embedding", "gradcheck", "gradgradcheck"}
+_SPECIAL_FUNCTIONS = sizes.UNINITIALISED | {
+    "embedding",
+    "gradcheck",
+    "gradgradcheck",
+    "set_printoptions",
+}
 
 
 _SPARSE = (

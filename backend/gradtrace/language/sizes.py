@@ -9,14 +9,18 @@ and the numbers passed. Only when that bound is over the limit is the op run on 
 
 from __future__ import annotations
 
+import collections
 import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
 import torch
+from torch._tensor_str import PRINT_OPTS
+from torch.nn.parameter import UninitializedTensorMixin  # type: ignore[attr-defined]
 
 from gradtrace.language.errors import LimitError
+from gradtrace.language.limits import Limits
 
 GROWERS = frozenset(
     [
@@ -192,6 +196,12 @@ def check_call(
     if name == "one_hot":
         _check_one_hot(args, kwargs, limit)
         return
+    if name in ("bincount", "histc"):
+        _check_counts(name, args, kwargs, limit, method_of)
+        return
+    if name in _SPLITTING:
+        _check_pieces(name, args, kwargs, method_of)
+        return
     if name in ("tensor", "as_tensor") and args and type(args[0]) in (list, tuple):
         items = count_items(args[0], limit + 1)
         if items > limit:
@@ -263,7 +273,8 @@ def _check_convolution(
 
 
 def _number(value: Any) -> float | None:
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
+    # numpy's integers are numbers to torch too (np.int64 is no int subclass).
+    if isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, bool):
         return float(value)
     if (
         isinstance(value, torch.Tensor)
@@ -295,13 +306,98 @@ def _check_arange(args: Any, kwargs: dict[str, Any], limit: int) -> None:
 
 def _check_one_hot(args: Any, kwargs: dict[str, Any], limit: int) -> None:
     x = args[0] if args else kwargs.get("tensor")
-    classes = args[1] if len(args) > 1 else kwargs.get("num_classes", -1)
-    if not isinstance(x, torch.Tensor) or not isinstance(classes, int):
+    number = _number(args[1] if len(args) > 1 else kwargs.get("num_classes", -1))
+    if not isinstance(x, torch.Tensor) or number is None:  # numpy's and 0-dim too
         return
+    classes = int(number)
     if classes < 0 and x.numel() > 0 and not x.is_floating_point():
         classes = int(x.max()) + 1
     if x.numel() * max(classes, 1) > limit:
         raise _refuse("one_hot", x.numel() * classes, limit)
+
+
+def _check_counts(
+    name: str, args: Any, kwargs: dict[str, Any], limit: int, method_of: torch.Tensor | None
+) -> None:
+    """bincount makes one count per value up to the largest, histc one per bin: sizes
+    read from a tensor's values or a number, which neither the inputs' sizes nor the
+    meta device (no values) bound."""
+    values = [method_of, *args] if method_of is not None else list(args)
+    x = values[0] if values else kwargs.get("input")
+    if name == "histc":
+        bins = values[1] if len(values) > 1 else kwargs.get("bins", 100)
+        count = _number(bins)
+    else:
+        minlength = values[2] if len(values) > 2 else kwargs.get("minlength", 0)
+        count = _number(minlength)
+        if isinstance(x, torch.Tensor) and x.numel() > 0 and _integral(x):
+            count = max(count or 0, float(x.max()) + 1)
+    if count is not None and count > limit:
+        raise _refuse(name, count, limit)
+
+
+_SPLITTING = frozenset({"split", "chunk", "tensor_split", "unbind", "hsplit", "vsplit", "dsplit"})
+# The tensors one split may make, as many as a loop may take: torch makes every piece (a
+# tensor object each, some 700 bytes) in one C call, before any is checked or recorded.
+# tensor_split(one_element, 3_000_000) took 2 GB and 6 s so.
+PIECES = Limits().loop_iterations
+
+
+def check_tensor_count(args: Any, kwargs: dict[str, Any]) -> None:
+    """A torch call given more tensors than a split may make: broadcast_tensors and
+    meshgrid make one tensor per input, autograd.grad one gradient per input, each an
+    object of some 700 bytes, in C (900,000 references to one tensor took 2.7 GB)."""
+    count = 0
+    for value in (*args, *kwargs.values()):
+        if type(value) is list or type(value) is tuple:
+            count += sum(1 for item in value if isinstance(item, torch.Tensor))
+        elif isinstance(value, torch.Tensor):
+            count += 1
+    if count > PIECES:
+        raise LimitError(
+            f"a call given {count:,} tensors; the limit is {PIECES:,} (stack them into one)"
+        )
+
+
+def _check_pieces(
+    name: str, args: Any, kwargs: dict[str, Any], method_of: torch.Tensor | None
+) -> None:
+    values = [method_of, *args] if method_of is not None else list(args)
+    x = values[0] if values else kwargs.get("input", kwargs.get("tensor"))
+    if not isinstance(x, torch.Tensor) or x.dim() == 0:
+        return  # torch refuses these itself
+    at = 1 if name == "unbind" else 2
+    dim = values[at] if len(values) > at else kwargs.get("dim", 0)
+    try:
+        length = float(x.shape[dim])
+    except (IndexError, TypeError, RuntimeError):
+        length = float(max(x.shape))
+    how = values[1] if len(values) > 1 else next(
+        (kwargs[k] for k in ("split_size_or_sections", "split_size", "chunks", "sections",
+                             "indices", "tensor_indices_or_sections", "indices_or_sections")
+         if k in kwargs), None,
+    )  # fmt: skip
+    if name == "unbind" or how is None:
+        pieces = length
+    elif isinstance(how, (list, tuple)):
+        pieces = len(how) + 1.0
+    elif isinstance(how, torch.Tensor) and how.dim() > 0:
+        pieces = how.numel() + 1.0
+    else:
+        number = _number(how)
+        if number is None or number <= 0:
+            return  # torch refuses these itself
+        if name == "split":  # a size: a piece per `number` elements
+            pieces = math.ceil(length / number)
+        elif name == "chunk":  # never more chunks than elements
+            pieces = min(number, length)
+        else:  # sections
+            pieces = number
+    if pieces > PIECES:
+        raise LimitError(
+            f"{name}() would make {int(pieces):,} tensors; the limit is {PIECES:,} "
+            "(use the tensor's own methods on it whole)"
+        )
 
 
 def _dry_run(
@@ -346,6 +442,44 @@ def count_items(value: Any, budget: int) -> int:
             stack.extend(item.values())
         else:
             total += 1
+    return total
+
+
+# What str() writes item by item, in C: namedtuples, deques and dict views too.
+PRINTED_SEQUENCES: tuple[type, ...] = (
+    list, tuple, set, frozenset, collections.deque,
+    type({}.keys()), type({}.values()), type({}.items()),
+)  # fmt: skip
+PRINTED_CONTAINERS: tuple[type, ...] = (dict, *PRINTED_SEQUENCES)
+
+
+def printed_chars(value: Any, budget: int) -> int:
+    """A lower bound on the characters str() of nested lists, tuples, dicts and sets
+    writes, counting at most `budget`: each item at least 2 (itself and a separator),
+    a string its length (quotes left out: `"%s" % (s,)` writes s alone), an integer its digits, a tensor 2 per element it prints.
+
+    `str(["x" * 10**5] * 20_000)` holds one string 20,000 times: few items, but C
+    writes 2 billion characters before the result's length can be checked.
+    """
+    total = 0
+    stack = [value]
+    while stack and total < budget:
+        item = stack.pop()
+        kind = type(item)
+        if kind is str:
+            total += len(item)
+        elif isinstance(item, dict):  # OrderedDict, defaultdict, Counter too
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, PRINTED_SEQUENCES):
+            stack.extend(item)  # type: ignore[arg-type]
+        elif kind is int:
+            total += max(2, item.bit_length() * 3 // 10)
+        elif isinstance(item, torch.Tensor) and not isinstance(item, UninitializedTensorMixin):
+            numel = item.numel()  # a lazy layer's weight has none yet: it prints short
+            total += 2 * (numel if numel <= PRINT_OPTS.threshold else 1) + 8
+        else:
+            total += 2
     return total
 
 

@@ -24,6 +24,7 @@ from gradtrace.identity import identity
 from gradtrace.language.errors import LimitError
 from gradtrace.language.limits import Limits
 from gradtrace.language.module_tables import module_parameters
+from gradtrace.language.tensor_text import clean_text
 from gradtrace.trace.budget import ElementBudget
 from gradtrace.trace.events import Event, Forward, Printed
 from gradtrace.trace.leaves import LeafLedger
@@ -400,7 +401,9 @@ class Recorder:
             return
         rec = self._current(t) or self.node_of(t)
         if rec.name is None:
-            rec.name = name
+            # A program's key ("\ud800" in a ParameterDict) may hold a lone surrogate,
+            # which no UTF-8 writer takes: written as its escape, as stdout is.
+            rec.name = clean_text(name)
 
     def alias(self, alias: Any, origin: Tensor) -> None:
         """`x.data` shares x's storage but not its version counter: remember who it is."""

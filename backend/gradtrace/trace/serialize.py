@@ -13,6 +13,7 @@ from torch.nn.parameter import UninitializedTensorMixin  # type: ignore[attr-def
 
 from gradtrace.identity import identity
 from gradtrace.language.module_tables import module_parameters
+from gradtrace.language.tensor_text import clean_text
 from gradtrace.trace.binary import Buffers, pack
 from gradtrace.trace.models import SCHEMA, Trace
 from gradtrace.trace.objects import construct_trace
@@ -149,7 +150,9 @@ def variables(rec: Recorder, names: dict[str, Any]) -> dict[str, TensorRec]:
                 out[name] = rec.node_of(value)
             elif isinstance(value, nn.Module):
                 for pname, param in module_parameters(value):
-                    out[f"{name}.{pname}"] = rec.node_of(param)
+                    # A key of the program's ("\ud800" in a ParameterDict) may hold a lone
+                    # surrogate, which no UTF-8 writer takes: written as its escape.
+                    out[clean_text(f"{name}.{pname}")] = rec.node_of(param)
     finally:
         rec.active = was
     for name, t in out.items():

@@ -20,6 +20,8 @@ from typing import Any
 import torch
 from torch.nn.parameter import UninitializedTensorMixin  # type: ignore[attr-defined]
 
+from gradtrace.language.tensor_text import clean_text
+
 Tensor = torch.Tensor
 _is_wrapped = torch._C._functorch.is_functorch_wrapped_tensor
 
@@ -60,6 +62,7 @@ class Series:
             self.add(match.group(1).strip(), float(match.group(2)))
 
     def add(self, label: str, value: Any) -> None:
+        label = clean_text(label)  # a lone surrogate, which no UTF-8 writer takes, escaped
         points = self.points.setdefault(label, [])
         if len(points) >= self.limit:
             note = f"series '{label}' cut at {self.limit:,} points"

@@ -98,7 +98,11 @@ class MemoryStore:
         room = self._live(code)
         if room is None:
             return False
-        answers = room.answers.setdefault(poll, {})
+        if poll not in room.answers:
+            # A new question: earlier ones' answers are never read again (only the open
+            # question takes answers), and a room may ask a million.
+            room.answers = {poll: {}}
+        answers = room.answers[poll]
         if client not in answers and len(answers) >= limit:
             return False
         answers[client] = value
@@ -190,6 +194,12 @@ class RedisStore:
         key = f"{_PREFIX}{code}:poll:{poll}"
         if not await self._redis.exists(_PREFIX + code):
             return False
+        if not await self._redis.exists(key):
+            # A new question: earlier ones' answers are never read again.
+            pattern = f"{_PREFIX}{code}:poll:*"
+            stale = [k async for k in self._redis.scan_iter(match=pattern, count=100) if k != key]
+            if stale:
+                await self._redis.delete(*stale)
         if await self._redis.hlen(key) >= limit and not await self._redis.hexists(key, client):
             return False
         async with self._redis.pipeline(transaction=True) as pipe:
