@@ -59,6 +59,7 @@ atleast_1d atleast_2d atleast_3d column_stack row_stack vsplit hsplit dsplit fro
 sin_ cos_ tan_ exp_ log_ sqrt_ relu_ sigmoid_ tanh_ abs_ neg_ ceil_ floor_ round_ trunc_
 frac_ reciprocal_ rsqrt_ clamp_ clip_ square_ erf_ exp2_ expm1_ log1p_ log2_ log10_ asin_
 acos_ atan_ sinh_ cosh_ deg2rad_ rad2deg_ fill_ zero_
+svd det logdet slogdet inverse pinverse qr matrix_power matrix_exp
 """.split()
 
 _TORCH_CLASSES = ["Tensor", "Size", "device", "dtype", "Generator"]
