@@ -320,10 +320,19 @@ def _build() -> dict[str, Namespace]:
         "func": func,
         "vmap": transforms.TORCH_FUNC["vmap"],  # torch.vmap is torch.func.vmap
     }
+    # torch.functional: the module torch's own einsum, norm, split... come from; a tutorial
+    # imports it, and it offers only what `torch` itself admits.
+    torch_functional = Namespace(
+        "torch.functional",
+        _members(torch.functional, [n for n in _TORCH_FUNCTIONS if n in torch.functional.__all__]),
+        torch.functional,
+    )
+    members["functional"] = torch_functional
     torch_ns = Namespace("torch", members, torch)
     math_ns = Namespace("math", _members(math, _MATH), math)
     return {
         "torch": torch_ns,
+        "torch.functional": torch_functional,
         "torch.nn": nn_ns,
         "torch.nn.functional": functional,
         "torch.nn.init": init,
