@@ -82,7 +82,7 @@ named_modules zero_grad train eval forward to cpu cuda double float half require
 apply state_dict load_state_dict register_buffer register_parameter add_module training
 append extend insert get_parameter get_submodule keys values items
 register_forward_hook register_forward_pre_hook register_full_backward_hook
-register_full_backward_pre_hook register_backward_hook
+register_full_backward_pre_hook
 """.split()
 )
 _OPTIMIZER_ATTRIBUTES = frozenset(

@@ -1,5 +1,7 @@
 # Source: github.com/pytorch/tutorials (BSD-3-Clause), beginner_source/former_torchies/nnft_tutorial.py.
-# Changed: the prose (docstring, full-line comments) dropped.
+# Changed: the prose (docstring, full-line comments) dropped; net.conv2.register_backward_hook
+# made register_full_backward_hook: gradtrace refuses the deprecated non-full hook (see
+# docs/API.md); for this Conv2d both hand the hook the same grad_input[0] and grad_output.
 
 import torch
 import torch.nn as nn
@@ -85,7 +87,7 @@ def printgradnorm(self, grad_input, grad_output):
     print('grad_input norm:', grad_input[0].norm())
 
 
-net.conv2.register_backward_hook(printgradnorm)
+net.conv2.register_full_backward_hook(printgradnorm)
 
 out = net(input)
 err = loss_fn(out, target)
