@@ -369,7 +369,7 @@ TORCH_CALLABLES: frozenset[int] = frozenset(
     and identity(value) not in transforms.TRANSFORMS  # they run program code: no dry run
 )
 
-#: Imports refused with a pointer to what to use instead.
+#: Imports refused with a pointer to what to use instead, by top-level module or full name.
 IMPORT_HINTS = {
     "torchvision": "torchvision is not available; build small models from torch.nn",
     "torchaudio": "torchaudio is not available; make the signals with torch (torch.sin, "
@@ -378,6 +378,10 @@ IMPORT_HINTS = {
     "tensors (torch.tensor)",
     "time": "a trace must come out the same on every run, so it cannot read the clock; "
     "drop the timing lines",
+    "datetime": "a trace must come out the same on every run, so it cannot read the clock; "
+    "drop the timestamps",
+    "torch.utils.tensorboard": "TensorBoard is not available; print the numbers instead: the "
+    "page plots the losses a training loop prints",
     "tqdm": "iterate over the range itself: `for i in range(n):`",
     "matplotlib": "print the numbers instead: the page plots the losses a training loop prints",
     "pandas": "put the data in tensors (torch.tensor) or lists",
