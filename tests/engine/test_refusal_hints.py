@@ -35,8 +35,31 @@ def test_refusal_names_the_construct_and_what_to_write(source: str) -> None:
     assert advice and advice != trace.error.message, trace.error
 
 
-@pytest.mark.parametrize("module", ["time", "tqdm", "matplotlib.pyplot", "pandas", "os"])
+@pytest.mark.parametrize(
+    "module",
+    ["time", "tqdm", "matplotlib.pyplot", "pandas", "os", "datetime", "torch.utils.tensorboard"],
+)
 def test_a_refused_import_that_tutorials_use_says_what_to_do_instead(module: str) -> None:
     error = gradtrace.run(f"import {module}\n").error
     assert error is not None and error.type == "ForbiddenError", error
     assert error.hint, f"import {module}: no hint"
+
+
+@pytest.mark.parametrize(
+    ("source", "advice"),
+    [
+        # introyt's autograd tutorial times a loop with the autograd profiler
+        (
+            "import torch\nwith torch.autograd.profiler.profile() as prf:\n    pass\n",
+            "drop the profiler",
+        ),
+        ("import torch\nprf = torch.profiler.profile()\n", "drop the profiler"),
+        # trainingyt logs to TensorBoard under a datetime-stamped name
+        ("from torch.utils.tensorboard import SummaryWriter\n", "print the numbers"),
+        ("from datetime import datetime\n", "drop the timestamps"),
+    ],
+)
+def test_the_timing_and_logging_tutorials_use_say_what_to_drop(source: str, advice: str) -> None:
+    error = gradtrace.run(source).error
+    assert error is not None and error.type == "ForbiddenError", error
+    assert error.hint and advice in error.hint, error

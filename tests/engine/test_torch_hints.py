@@ -22,6 +22,9 @@ PROGRAMS: dict[str, str] = {
     "import torch\nw = torch.ones(2, requires_grad=True)\nw -= 0.1\n": "torch.no_grad()",
     "import torch\na = torch.ones(2, 3)\nb = torch.ones(4, 5)\nprint(a @ b)\n": "inner sizes",
     "import torch\nprint(torch.ones(2) + torch.ones(3))\n": "print(x.shape)",
+    "import torch\nimport torch.functional as F\nF.relu(torch.ones(2))\n": (
+        "import torch.nn.functional as F"
+    ),
     "import torch\nx = torch.ones(2, requires_grad=True)\ny = x.exp()\ny += 1\n"
     "y.sum().backward()\n": "out-of-place",
 }

@@ -276,6 +276,8 @@ _REFUSAL_HINTS = {
     "data_ptr": _MEMORY,
     "compile": "torch.compile is not available: gradtrace shows the eager graph",
     "jit": "TorchScript is not available: gradtrace shows the eager graph",
+    "profiler": "a trace must come out the same on every run, so it cannot read the clock: "
+    "drop the profiler",
 }
 
 

@@ -255,8 +255,7 @@ def find_module(self: Interpreter, name: str, node: ast.AST) -> Namespace:
     module = MODULES.get(name)
     if module is not None:
         return module
-    top = name.split(".")[0]
-    hint = IMPORT_HINTS.get(top)
+    hint = IMPORT_HINTS.get(name) or IMPORT_HINTS.get(name.split(".")[0])
     raise ForbiddenError(
         f"import of '{name}' is not allowed: programs may import torch (and its nn, "
         "optim, autograd, utils.data), math, random, itertools, functools, collections, "

@@ -59,6 +59,7 @@ atleast_1d atleast_2d atleast_3d column_stack row_stack vsplit hsplit dsplit fro
 sin_ cos_ tan_ exp_ log_ sqrt_ relu_ sigmoid_ tanh_ abs_ neg_ ceil_ floor_ round_ trunc_
 frac_ reciprocal_ rsqrt_ clamp_ clip_ square_ erf_ exp2_ expm1_ log1p_ log2_ log10_ asin_
 acos_ atan_ sinh_ cosh_ deg2rad_ rad2deg_ fill_ zero_
+svd det logdet slogdet inverse pinverse qr matrix_power matrix_exp
 """.split()
 
 _TORCH_CLASSES = ["Tensor", "Size", "device", "dtype", "Generator"]
@@ -319,10 +320,19 @@ def _build() -> dict[str, Namespace]:
         "func": func,
         "vmap": transforms.TORCH_FUNC["vmap"],  # torch.vmap is torch.func.vmap
     }
+    # torch.functional: the module torch's own einsum, norm, split... come from; a tutorial
+    # imports it, and it offers only what `torch` itself admits.
+    torch_functional = Namespace(
+        "torch.functional",
+        _members(torch.functional, [n for n in _TORCH_FUNCTIONS if n in torch.functional.__all__]),
+        torch.functional,
+    )
+    members["functional"] = torch_functional
     torch_ns = Namespace("torch", members, torch)
     math_ns = Namespace("math", _members(math, _MATH), math)
     return {
         "torch": torch_ns,
+        "torch.functional": torch_functional,
         "torch.nn": nn_ns,
         "torch.nn.functional": functional,
         "torch.nn.init": init,
@@ -359,7 +369,7 @@ TORCH_CALLABLES: frozenset[int] = frozenset(
     and identity(value) not in transforms.TRANSFORMS  # they run program code: no dry run
 )
 
-#: Imports refused with a pointer to what to use instead.
+#: Imports refused with a pointer to what to use instead, by top-level module or full name.
 IMPORT_HINTS = {
     "torchvision": "torchvision is not available; build small models from torch.nn",
     "torchaudio": "torchaudio is not available; make the signals with torch (torch.sin, "
@@ -368,6 +378,10 @@ IMPORT_HINTS = {
     "tensors (torch.tensor)",
     "time": "a trace must come out the same on every run, so it cannot read the clock; "
     "drop the timing lines",
+    "datetime": "a trace must come out the same on every run, so it cannot read the clock; "
+    "drop the timestamps",
+    "torch.utils.tensorboard": "TensorBoard is not available; print the numbers instead: the "
+    "page plots the losses a training loop prints",
     "tqdm": "iterate over the range itself: `for i in range(n):`",
     "matplotlib": "print the numbers instead: the page plots the losses a training loop prints",
     "pandas": "put the data in tensors (torch.tensor) or lists",

@@ -61,6 +61,12 @@ _TORCH_HINTS = {
     ),
     "cannot be multiplied": "check the shapes: (n, k) @ (k, m) needs the inner sizes to match",
     "must match the size of tensor": "the shapes do not broadcast; print(x.shape) to compare",
+    # introyt's modelsyt tutorial writes `import torch.functional as F` for torch.nn.functional
+    "module 'torch.functional' has no attribute": (
+        "torch.functional holds torch's own einsum, norm, split...; the layers' functions "
+        "(F.relu, F.max_pool2d, F.log_softmax) are in torch.nn.functional: "
+        "`import torch.nn.functional as F`"
+    ),
     "Torch not compiled with CUDA enabled": (
         "this run has no GPU: pick the device as tutorials do, "
         "`device = 'cuda' if torch.cuda.is_available() else 'cpu'`, and use .to(device)"
