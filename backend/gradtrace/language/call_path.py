@@ -20,7 +20,7 @@ from torch import nn
 from torch.nn.modules.lazy import LazyModuleMixin
 
 from gradtrace.identity import identity
-from gradtrace.language import sizes
+from gradtrace.language import module_sizes, sizes
 from gradtrace.language.callables import Checked, Unbound
 from gradtrace.language.errors import ForbiddenError, LimitError
 from gradtrace.language.module_tables import module_parameters
@@ -116,7 +116,7 @@ def invoke(
             # each is the builtin of that name, which bounds what C reads and hashes.
             target = self.builtin_table[target.__name__]
         elif issubclass(target, nn.Module):
-            sizes.check_module_class(target, args, kwargs, limit, self.limits.total_elements)
+            module_sizes.check_module_class(target, args, kwargs, limit, self.limits.total_elements)
             _refuse_meta(args, kwargs, True)
             if issubclass(target, (nn.ParameterDict, nn.ModuleDict)):
                 for arg in (*args, *kwargs.values()):

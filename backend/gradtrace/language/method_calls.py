@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import torch
 from torch import nn
 
-from gradtrace.language import sizes
+from gradtrace.language import module_sizes, sizes
 from gradtrace.language.attributes import attribute_allowed, width_method
 from gradtrace.language.errors import ForbiddenError, LimitError
 from gradtrace.language.pymodules import bounded_args
@@ -155,7 +155,7 @@ def check_base_init(
     for klass in type(owner).__mro__:
         if klass.__dict__.get("__init__") is func:
             if "gradtrace_members" not in klass.__dict__ and klass is not nn.Module:
-                sizes.check_module_class(
+                module_sizes.check_module_class(
                     klass, args, kwargs, self.limits.tensor_elements, self.limits.total_elements
                 )
                 _refuse_meta(args, kwargs, True)

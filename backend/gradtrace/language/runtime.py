@@ -15,7 +15,7 @@ import torch
 from torch import nn
 from torch.nn.modules.lazy import LazyModuleMixin
 
-from gradtrace.language import callables, sizes
+from gradtrace.language import callables, module_sizes, sizes
 from gradtrace.language.attributes import user_class_member
 from gradtrace.language.callables import Checked
 from gradtrace.language.classes import ProgramObject
@@ -407,7 +407,7 @@ def _check_lazy_layer(
     own pre-hook is about to make, sized before it does. torch's method is asked whether
     the layer is still lazy, not the layer's (a program's subclass may answer False)."""
     if isinstance(module, LazyModuleMixin) and LazyModuleMixin.has_uninitialized_params(module):
-        sizes.check_lazy_module(module, args, _element_limit(limit), kwargs)
+        module_sizes.check_lazy_module(module, args, _element_limit(limit), kwargs)
 
 
 def _element_limit(default: int) -> int:
@@ -452,7 +452,7 @@ def _check_attention(
         heads = operator.index(getattr(attention, "num_heads", 1))
     except TypeError:
         heads = 1  # torch refuses it itself
-    sizes.check_attention(query, key, heads, _element_limit(limit))
+    module_sizes.check_attention(query, key, heads, _element_limit(limit))
 
 
 def _guard_attention(module: nn.Module, limit: int) -> None:

@@ -100,7 +100,7 @@ UNINITIALISED = frozenset(
 _SQUARING = frozenset({"eye", "diag", "diag_embed", "diagflat"})
 
 
-def _numbers_product(values: Any, depth: int = 0) -> tuple[float, int, int]:
+def numbers_product(values: Any, depth: int = 0) -> tuple[float, int, int]:
     """(product of |numbers| >= 1, product of tensor sizes, sum of tensor sizes)."""
     prod_numbers = 1.0
     prod_tensors = 1
@@ -123,7 +123,7 @@ def _numbers_product(values: Any, depth: int = 0) -> tuple[float, int, int]:
                 if a > 1:
                     prod_numbers *= a
         elif (t is list or t is tuple or t is torch.Size) and depth < 2:
-            pn, pt, st = _numbers_product(v, depth + 1)
+            pn, pt, st = numbers_product(v, depth + 1)
             prod_numbers *= pn
             prod_tensors *= pt
             sum_tensors += st
@@ -167,17 +167,17 @@ def _to_meta(value: Any) -> Any:
     return value
 
 
-def _meta_numel(result: Any) -> int:
+def meta_numel(result: Any) -> int:
     if isinstance(result, torch.Tensor):
         return result.numel()
     if isinstance(result, (tuple, list)):
-        return max((_meta_numel(r) for r in result), default=0)
+        return max((meta_numel(r) for r in result), default=0)
     if isinstance(result, torch.nn.Module):
         return max((p.numel() for p in result.parameters()), default=0)
     return 0
 
 
-def _refuse(name: str, numel: float, limit: int) -> LimitError:
+def refusal(name: str, numel: float, limit: int) -> LimitError:
     return LimitError(
         f"{name}() would make a tensor of {int(numel):,} elements; the limit is "
         f"{limit:,} elements per tensor"
@@ -205,13 +205,13 @@ def check_call(
     if name in ("tensor", "as_tensor") and args and type(args[0]) in (list, tuple):
         items = count_items(args[0], limit + 1)
         if items > limit:
-            raise _refuse(name, items, limit)
+            raise refusal(name, items, limit)
     values = list(args)
     if kwargs:
         values.extend(kwargs.values())
     if method_of is not None:
         values.append(method_of)
-    prod_numbers, prod_tensors, sum_tensors = _numbers_product(values)
+    prod_numbers, prod_tensors, sum_tensors = numbers_product(values)
     tensor_count = sum(1 for v in values if isinstance(v, torch.Tensor))
     if name not in GROWERS and tensor_count < 2:
         return
@@ -234,7 +234,7 @@ def check_call(
             method_of, name,
         )  # fmt: skip
     if numel is not None and numel > limit:
-        raise _refuse(name, numel, limit)
+        raise refusal(name, numel, limit)
 
 
 _CONVOLUTIONS = frozenset({"conv1d", "conv2d", "conv_transpose2d"})
@@ -301,7 +301,7 @@ def _check_arange(args: Any, kwargs: dict[str, Any], limit: int) -> None:
         return
     count = math.ceil((end - start) / step)
     if count > limit:
-        raise _refuse("arange", count, limit)
+        raise refusal("arange", count, limit)
 
 
 def _check_one_hot(args: Any, kwargs: dict[str, Any], limit: int) -> None:
@@ -313,7 +313,7 @@ def _check_one_hot(args: Any, kwargs: dict[str, Any], limit: int) -> None:
     if classes < 0 and x.numel() > 0 and not x.is_floating_point():
         classes = int(x.max()) + 1
     if x.numel() * max(classes, 1) > limit:
-        raise _refuse("one_hot", x.numel() * classes, limit)
+        raise refusal("one_hot", x.numel() * classes, limit)
 
 
 def _check_counts(
@@ -333,7 +333,7 @@ def _check_counts(
         if isinstance(x, torch.Tensor) and x.numel() > 0 and _integral(x):
             count = max(count or 0, float(x.max()) + 1)
     if count is not None and count > limit:
-        raise _refuse(name, count, limit)
+        raise refusal(name, count, limit)
 
 
 _SPLITTING = frozenset({"split", "chunk", "tensor_split", "unbind", "hsplit", "vsplit", "dsplit"})
@@ -417,7 +417,7 @@ def _dry_run(
             meta_kwargs.pop("device", None)
             with torch.device("meta"):
                 result = fn(*meta_args, **meta_kwargs)
-        return _meta_numel(result)
+        return meta_numel(result)
     except LimitError:
         raise
     except Exception:
@@ -530,72 +530,7 @@ def check_index(tensor: torch.Tensor, index: Any, limit: int) -> None:
     except Exception:
         return
     if numel > limit:
-        raise _refuse("indexing", numel, limit)
-
-
-def module_numel(module: torch.nn.Module) -> int:
-    """Elements of a Module's parameters and buffers, read from torch's own tables (no
-    method of a program's class runs), each tensor once."""
-    total = 0
-    seen: set[int] = set()
-    stack = [module]
-    while stack and len(seen) < 100_000:
-        m = stack.pop()
-        if id(m) in seen:
-            continue
-        seen.add(id(m))
-        table = m.__dict__
-        for name in ("_parameters", "_buffers"):
-            tensors = table.get(name)
-            if type(tensors) is dict:
-                for t in tensors.values():
-                    if isinstance(t, torch.Tensor) and id(t) not in seen:
-                        seen.add(id(t))
-                        total += t.numel()
-        children = table.get("_modules")
-        if type(children) is dict:
-            stack.extend(c for c in children.values() if isinstance(c, torch.nn.Module))
-    return total
-
-
-# Made of `num_layers` deep copies of a layer, inside torch.
-_CLONING = (torch.nn.TransformerEncoder, torch.nn.TransformerDecoder)
-
-
-def check_module_class(
-    cls: type, args: Any, kwargs: dict[str, Any], limit: int, total: int | None = None
-) -> None:
-    """nn.Linear(10**6, 10**6) allocates in its constructor: measure it on meta first.
-    With `total`, what all its tensors hold is bounded too, where torch multiplies it:
-    TransformerEncoder's copies of a layer, nn.Transformer's stacks of layers."""
-    if total is not None and issubclass(cls, _CLONING):
-        layer = args[0] if args else next(iter(kwargs.values()), None)
-        count = args[1] if len(args) > 1 else kwargs.get("num_layers")
-        if isinstance(layer, torch.nn.Module) and isinstance(count, int):
-            made = module_numel(layer) * count
-            if made > total:
-                raise LimitError(
-                    f"{cls.__name__}() would copy its layer into {made:,} elements in all; "
-                    f"the limit is {total:,} for the program's tensors"
-                )
-        return
-    stacked = total is not None and cls is torch.nn.Transformer
-    prod_numbers, _, _ = _numbers_product(list(args) + list(kwargs.values()))
-    if prod_numbers <= limit and not stacked:
-        return
-    try:
-        with torch.device("meta"):
-            module = cls(*args, **kwargs)
-    except Exception:
-        return
-    numel = _meta_numel(module)
-    if numel > limit:
-        raise _refuse(cls.__name__, numel, limit)
-    if stacked and total is not None and module_numel(module) > total:
-        raise LimitError(
-            f"{cls.__name__}() would make {module_numel(module):,} elements in all; the "
-            f"limit is {total:,} for the program's tensors"
-        )
+        raise refusal("indexing", numel, limit)
 
 
 def _broadcast_numel(sa: Sequence[int], sb: Sequence[int]) -> int | None:
@@ -620,7 +555,7 @@ def check_broadcast(name: str, a: torch.Tensor, b: torch.Tensor, limit: int) -> 
     numel = _broadcast_numel(sa, sb)
     # Shapes that do not broadcast: torch raises its own, clearer error when it runs the op.
     if numel is not None and numel > limit:
-        raise _refuse(name, numel, limit)
+        raise refusal(name, numel, limit)
 
 
 def _matmul_numel(a: torch.Size, b: torch.Size) -> int:
@@ -639,96 +574,12 @@ def check_matmul(a: torch.Tensor, b: torch.Tensor, limit: int) -> None:
     except Exception:
         return
     if numel > limit:
-        raise _refuse("matmul", numel, limit)
-
-
-def lazy_weight_numel(
-    module: torch.nn.Module, args: tuple[Any, ...], kwargs: dict[str, Any] | None = None
-) -> int:
-    """The size of the weight a lazy layer (nn.LazyLinear...) is about to make from the
-    first input it sees: torch allocates it in a pre-hook, unchecked. The input is found
-    where torch's pre-hook finds it (first positional, or `input=`), and the shape is
-    worked out as torch's initialize_parameters works it out, from the layer's current
-    attributes (a program may have set kernel_size or out_channels)."""
-    x = args[0] if args else (kwargs or {}).get("input")
-    if x is None:
-        return 0
-    if not isinstance(x, torch.Tensor):
-        from gradtrace.language.errors import ForbiddenError
-
-        # torch reads .shape of whatever it is given: a program's object could answer
-        # one shape here and another to torch.
-        raise ForbiddenError(
-            f"the first input of a {type(module).__name__} (which sizes its weight) must "
-            "be a tensor"
-        )
-    if x.dim() == 0:
-        return 0
-    shape = x.shape
-    if isinstance(module, torch.nn.LazyLinear):
-        return max(int(module.out_features), 0) * int(shape[-1])
-    if isinstance(module, torch.nn.modules.conv._LazyConvXdMixin):
-        conv: Any = module
-        in_channels = int(conv._get_in_channels(x))  # torch's own rule for which dim
-        groups = int(conv.groups)
-        if groups <= 0:
-            return 0  # torch refuses it before making anything
-        kernel = math.prod(max(int(k), 0) for k in conv.kernel_size)
-        out_channels = max(int(conv.out_channels), 0)
-        if conv.transposed:
-            return in_channels * (out_channels // groups) * kernel
-        return out_channels * (in_channels // groups) * kernel
-    if isinstance(module, torch.nn.modules.batchnorm._LazyNormBase):
-        return int(shape[1] if len(shape) > 1 else shape[0])
-    return 0
-
-
-def check_lazy_module(
-    module: torch.nn.Module,
-    args: tuple[Any, ...],
-    limit: int,
-    kwargs: dict[str, Any] | None = None,
-) -> None:
-    numel = lazy_weight_numel(module, args, kwargs)
-    if numel > limit:
-        raise _refuse(type(module).__name__, numel, limit)
-
-
-def check_attention(query: Any, key: Any, heads: int, limit: int) -> None:
-    """Attention of `query` over `key` (MultiheadAttention, a Transformer layer's fast
-    path): torch makes a score for each head, query position and key position in one
-    C call, whatever the output's size. Positions are all but the last (embedding) dim;
-    the batch is the smaller of the first two dims of a batched input, which bounds the
-    scores from above whichever of them batch_first names."""
-    if not isinstance(query, torch.Tensor) or not isinstance(key, torch.Tensor):
-        return  # torch refuses it itself
-    if query.dim() == 0 or key.dim() == 0:
-        return
-    embed = int(query.shape[-1])
-    rows_q = query.numel() // max(embed, 1)
-    rows_k = key.numel() // max(int(key.shape[-1]), 1)
-    batch = min(int(query.shape[0]), int(query.shape[1])) if query.dim() == 3 else 1
-    pairs = rows_q * rows_k // max(batch, 1)
-    scores = max(heads, 1) * pairs
-    if scores > limit:
-        raise LimitError(
-            f"attention of {rows_q:,} query and {rows_k:,} key positions would make "
-            f"{scores:,} scores; the limit is {limit:,} elements per tensor"
-        )
-    cost = 2 * pairs * embed  # q @ k^T and the scores @ v, over all heads
-    if cost > limit * OPS_PER_ELEMENT:
-        raise LimitError(
-            f"attention would take {cost:,} multiply-adds; the limit is "
-            f"{limit * OPS_PER_ELEMENT:,} per operation"
-        )
+        raise refusal("matmul", numel, limit)
 
 
 __all__ = [
     "GROWERS",
-    "check_attention",
     "check_broadcast",
     "check_call",
-    "check_lazy_module",
     "check_matmul",
-    "check_module_class",
 ]
