@@ -28,10 +28,6 @@ def set_element_limit(limit: int) -> None:
     _limit[0] = limit
 
 
-def seed_for_job(value: int) -> None:
-    np.random.seed(value % 2**32)
-
-
 def _refuse(name: str, numel: int) -> LimitError:
     return LimitError(
         f"{name}() would make an array of {numel:,} elements; the limit is "

@@ -31,6 +31,7 @@ from gradtrace.language.runtime import (
     _store,
     bound_names,
 )
+from gradtrace.language.seeds import seed_on_import
 from gradtrace.language.values import (
     Namespace,
     Parameters,
@@ -254,6 +255,7 @@ def stmt_ImportFrom(self: Interpreter, node: ast.ImportFrom, fc: _FunctionContex
 def find_module(self: Interpreter, name: str, node: ast.AST) -> Namespace:
     module = MODULES.get(name)
     if module is not None:
+        seed_on_import(name)
         return module
     hint = IMPORT_HINTS.get(name) or IMPORT_HINTS.get(name.split(".")[0])
     raise ForbiddenError(

@@ -359,10 +359,17 @@ def _build() -> dict[str, Namespace]:
 
 MODULES: dict[str, Namespace] = _build()
 
+#: Namespaces whose functions are given tensors and compute with them (math.prod and
+#: operator.mul broadcast them too). Not `random` or `numpy.random`, whose state a dry run
+#: would move (a program's numbers would no longer be CPython's), nor functools,
+#: itertools and the rest, which make no tensors and may run program code.
+_SIZED_NAMESPACES = ("torch", "math", "operator", "numpy")
+
 #: identities of the torch functions in the tables: the calls whose sizes are checked first.
 TORCH_CALLABLES: frozenset[int] = frozenset(
     identity(value)
-    for ns in MODULES.values()
+    for name, ns in MODULES.items()
+    if name.startswith(_SIZED_NAMESPACES) and name != "numpy.random"
     for value in ns.members.values()
     if callable(value)
     and not isinstance(value, (Namespace, type))

@@ -81,10 +81,6 @@ def seed(a: Any = None) -> None:
     random.seed(a)
 
 
-def seed_for_job(value: int) -> None:
-    random.seed(value)
-
-
 _RANDOM = {
     "seed": seed,
     "random": random.random,

@@ -18,15 +18,14 @@ from torch.nn.parameter import UninitializedTensorMixin  # type: ignore[attr-def
 
 from gradtrace.devices import resolve_device
 from gradtrace.language import forward_ad, graph_hooks, transforms
-from gradtrace.language.arrays import seed_for_job as seed_arrays_for_job
 from gradtrace.language.errors import LimitError, ProgramError
 from gradtrace.language.interpreter import Interpreter
 from gradtrace.language.limits import Limits
 from gradtrace.language.module_tables import module_parameters
 from gradtrace.language.namespaces import MODULES, manual_seed
 from gradtrace.language.parse import parse_program
-from gradtrace.language.pymodules import seed_for_job
 from gradtrace.language.runtime import WallTimeExceeded
+from gradtrace.language.seeds import seed_for_job
 from gradtrace.language.tensor_text import clean_text, scrub
 from gradtrace.trace.models import Trace
 from gradtrace.trace.program_warnings import warnings_logged
@@ -206,8 +205,7 @@ def clean_torch_state(seed: int, device: str) -> Iterator[None]:
     forward_ad.reset()
     transforms.reset()
     manual_seed(seed)
-    seed_for_job(seed)  # the program's `random` (language/pymodules.py)
-    seed_arrays_for_job(seed)  # and its `numpy.random`
+    seed_for_job(seed)  # the program's `random` and `numpy.random`, when it imports them
     sys.setrecursionlimit(max(recursion, 8000))
     device_context = torch.device(device) if device != "cpu" else contextlib.nullcontext()
     try:
