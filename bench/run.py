@@ -73,6 +73,13 @@ def _section_server() -> str:
     return "## Service: requests through the sandbox\n\n" + markdown(run_server_bench()) + "\n"
 
 
+def _section_fair_queue() -> str:
+    from bench.fair_queue_bench import markdown, run_fair_queue_bench
+
+    print("fair queue:", flush=True)
+    return "## The fair queue: a job handed out\n\n" + markdown(run_fair_queue_bench()) + "\n"
+
+
 def _section_rooms() -> str:
     from bench.rooms_bench import markdown, run_rooms_bench
 
@@ -175,7 +182,13 @@ def _browser_targets(data: dict[str, Any]) -> str:
 def main() -> None:
     probe_before = probe_ms()
     sections = [_section_engine()]
-    for extra in (_section_capture, _section_server, _section_rooms, _section_browser):
+    for extra in (
+        _section_capture,
+        _section_server,
+        _section_fair_queue,
+        _section_rooms,
+        _section_browser,
+    ):
         text = extra()
         if text:
             sections.append(text)

@@ -8,67 +8,14 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections import deque
-from collections.abc import Callable, Iterator, Mapping
 
 import pytest
+from bench.fair_queue_bench import ScanningQueue
 
 from gradtrace.sandbox.fair_queue import Client, FairQueue, Ticket
 from gradtrace.sandbox.protocol import Job
 
 JOB = Job(source="x = 1\n")
-
-
-class ScanningQueue:
-    """The specification: every line scanned at each take."""
-
-    def __init__(self) -> None:
-        self.lines: dict[Client, deque[Ticket]] = {}
-
-    def append(self, ticket: Ticket, *, front: bool = False) -> None:
-        line = self.lines.setdefault(ticket.client, deque())
-        if front:  # before the client's younger jobs
-            younger = [t for t in line if t.queued_at > ticket.queued_at]
-            line.insert(len(line) - len(younger), ticket)
-        else:
-            line.append(ticket)
-
-    def remove(self, ticket: Ticket) -> bool:
-        line = self.lines.get(ticket.client)
-        if line is None or ticket not in line:
-            return False
-        line.remove(ticket)
-        if not line:
-            del self.lines[ticket.client]
-        return True
-
-    def take(
-        self, in_service: Mapping[Client, int], allowed: Callable[[Client], bool]
-    ) -> Ticket | None:
-        per_address: dict[str, int] = {}
-        for (address, _), count in in_service.items():
-            per_address[address] = per_address.get(address, 0) + count
-        best: deque[Ticket] | None = None
-        best_key: tuple[int, int, float] | None = None
-        for client, line in list(self.lines.items()):
-            while line and line[0].future.done():
-                line.popleft()
-            if not line:
-                del self.lines[client]
-                continue
-            key = (per_address.get(client[0], 0), in_service.get(client, 0), line[0].queued_at)
-            if (best_key is None or key < best_key) and allowed(client):
-                best, best_key = line, key
-        if best is None:
-            return None
-        ticket = best.popleft()
-        if not best:
-            del self.lines[ticket.client]
-        return ticket
-
-    def waiting(self) -> Iterator[Ticket]:
-        for line in self.lines.values():
-            yield from line
 
 
 def _random_run(seed: int, steps: int) -> None:
