@@ -25,7 +25,13 @@ from gradtrace.language.callables import Checked, Unbound
 from gradtrace.language.errors import ForbiddenError, LimitError
 from gradtrace.language.module_tables import module_parameters
 from gradtrace.language.namespaces import TORCH_CALLABLES
-from gradtrace.language.pymodules import ITERATING, bounded_args, check_rows
+from gradtrace.language.pymodules import (
+    ITERATING,
+    RANDOM_FUNCTIONS,
+    bounded_args,
+    check_rows,
+    choices,
+)
 from gradtrace.language.runtime import (
     _CONSUMING_TYPES,
     _HASHING_TYPES,
@@ -185,6 +191,14 @@ def invoke(
             for arg in args[:1]:
                 if isinstance(arg, Tensor):
                     self.rec.before_inplace(arg)
+    elif identity(target) in RANDOM_FUNCTIONS:
+        weights = kwargs.get("weights", kwargs.get("cum_weights"))
+        if weights is None and target is choices and len(args) > 1:
+            weights = args[1]
+        operands = (*args, *kwargs.values())
+        if type(weights) is list or type(weights) is tuple:
+            operands = (*operands, *weights)  # choices adds them up
+        sizes.check_operands(getattr(target, "__name__", name), operands, limit)
     if isinstance(target, nn.Module):
         return self.call_module(target, args, kwargs, node, label, name)
     result = target(*args, **kwargs)

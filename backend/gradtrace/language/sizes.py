@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import collections
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import numpy as np
@@ -553,6 +553,21 @@ def _broadcast_numel(sa: Sequence[int], sb: Sequence[int]) -> int | None:
     return numel
 
 
+def check_operands(name: str, values: Iterable[Any], limit: int) -> None:
+    """Refuse when the tensors and arrays among `values`, broadcast together (as the
+    arithmetic of Python code that is given them does), would pass `limit` elements."""
+    shapes = [tuple(v.shape) for v in values if isinstance(v, (torch.Tensor, np.ndarray))]
+    if len(shapes) < 2:
+        return
+    try:
+        shape = torch.broadcast_shapes(*shapes)
+    except RuntimeError:
+        return  # shapes that do not broadcast: the operation raises its own error
+    numel = math.prod(shape)
+    if numel > limit:
+        raise refusal(name, numel, limit)
+
+
 def check_broadcast(name: str, a: torch.Tensor, b: torch.Tensor, limit: int) -> None:
     sa, sb = a.shape, b.shape
     if sa == sb:
@@ -587,4 +602,5 @@ __all__ = [
     "check_broadcast",
     "check_call",
     "check_matmul",
+    "check_operands",
 ]
