@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import collections
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 import numpy as np
@@ -568,6 +568,21 @@ def check_operands(name: str, values: Iterable[Any], limit: int) -> None:
         raise refusal(name, numel, limit)
 
 
+def check_combined(name: str, items: Any, start: Iterable[Any], limit: int) -> Any:
+    """`items`, checked before C adds, multiplies or compares them one after another (sum,
+    math.prod, itertools.accumulate, max): the tensors and arrays among them and `start`,
+    broadcast together, within `limit`. An iterator is read into a list to be checked."""
+    if isinstance(items, Iterator):
+        items = list(items)  # a capped iterator (bounded_args): at most the item limit
+    elif not isinstance(items, (list, tuple, set, frozenset, dict)):
+        return items  # a tensor's rows, a range's numbers, a string's characters
+    kinds = set(map(type, items))  # in C: a list of numbers costs no Python step per item
+    kinds.update(map(type, start))
+    if any(issubclass(kind, (torch.Tensor, np.ndarray)) for kind in kinds):
+        check_operands(name, (*items, *start), limit)
+    return items
+
+
 def check_broadcast(name: str, a: torch.Tensor, b: torch.Tensor, limit: int) -> None:
     sa, sb = a.shape, b.shape
     if sa == sb:
@@ -601,6 +616,7 @@ __all__ = [
     "GROWERS",
     "check_broadcast",
     "check_call",
+    "check_combined",
     "check_matmul",
     "check_operands",
 ]
