@@ -112,9 +112,13 @@ def check_index(array: np.ndarray, index: Any) -> None:
 Rule = Callable[[str, tuple[Any, ...], dict[str, Any]], None]
 
 
+# What numpy broadcasts: its arrays, and lists and tensors it reads as arrays.
+_OPERANDS = (np.ndarray, torch.Tensor, list, tuple)
+
+
 def _same(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
     """Elementwise maths and reductions: no bigger than their inputs, once broadcast."""
-    arrays = [a for a in (*args, *kwargs.values()) if isinstance(a, (np.ndarray, list, tuple))]
+    arrays = [a for a in (*args, *kwargs.values()) if isinstance(a, _OPERANDS)]
     if len(arrays) > 1:
         check_broadcast(name, *arrays)
 
@@ -128,11 +132,25 @@ def _shape_args(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Non
 
 
 def _size_kwarg(position: int) -> Rule:
+    """normal(loc, scale, size): `size`, or else the shape its parameters broadcast to."""
+
     def rule(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
         size = kwargs.get("size", args[position] if len(args) > position else None)
-        _check(name, _numel(size))
+        if size is None:
+            _same(name, args, kwargs)
+        else:
+            _check(name, _numel(size))
 
     return rule
+
+
+def _choice(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+    """choice(n, k, replace=False) draws k of a permutation of range(n), made whole."""
+    _size_kwarg(1)(name, args, kwargs)
+    a = args[0] if args else kwargs.get("a")
+    replace = args[2] if len(args) > 2 else kwargs.get("replace", True)
+    if isinstance(a, (int, np.integer)) and not replace:
+        _check(name, int(a))
 
 
 def _arange(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
@@ -221,7 +239,7 @@ _RANDOM_RULES: dict[str, Rule] = {
     "randint": _size_kwarg(2),
     "normal": _size_kwarg(2),
     "uniform": _size_kwarg(2),
-    "choice": _size_kwarg(1),
+    "choice": _choice,
     "permutation": _permutation,
     "shuffle": _same,
 }

@@ -15,7 +15,7 @@ from gradtrace.language.errors import ForbiddenError, LimitError
 from gradtrace.language.parse import is_dunder
 from gradtrace.language.pymodules import bounded_args, check_rows
 from gradtrace.language.runtime import _hashed_items
-from gradtrace.language.sizes import check_nesting
+from gradtrace.language.sizes import check_combined, check_nesting
 from gradtrace.language.tensor_text import scrub
 
 if TYPE_CHECKING:
@@ -122,6 +122,24 @@ def make_builtins(job: Interpreter) -> dict[str, Any]:
             result = fn(*args, **kwargs)
             interp.check_size(result)
             return result
+
+        wrapper.__name__ = fn.__name__
+        wrapper.__qualname__ = fn.__name__
+        return wrapper
+
+    def combining(fn: Callable[..., Any]) -> Callable[..., Any]:
+        """sum, max, min, sorted: C adds or compares the items, tensors broadcasting."""
+
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            limit = limits.tensor_elements
+            if fn is sum and args:  # sum(items, start) or sum(items, start=...)
+                start = (*args[1:], *kwargs.values())
+                args = (check_combined("sum", args[0], start, limit), *args[1:])
+            elif len(args) == 1:  # max(items, key=...), sorted(items)
+                args = (check_combined(fn.__name__, args[0], (), limit),)
+            else:  # max(a, b): the arguments are the items
+                check_combined(fn.__name__, args, (), limit)
+            return fn(*args, **kwargs)
 
         wrapper.__name__ = fn.__name__
         wrapper.__qualname__ = fn.__name__
@@ -296,10 +314,10 @@ def make_builtins(job: Interpreter) -> dict[str, Any]:
         "dict": hashing(dict),
         "set": hashing(set),
         "frozenset": hashing(frozenset),
-        "sorted": consuming(sorted),
-        "sum": consuming(sum),
-        "min": consuming(min),
-        "max": consuming(max),
+        "sorted": consuming(combining(sorted)),
+        "sum": consuming(combining(sum)),
+        "min": consuming(combining(min)),
+        "max": consuming(combining(max)),
         "any": consuming(any),
         "all": consuming(all),
         **_EXCEPTIONS,

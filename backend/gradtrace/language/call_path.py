@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import collections
 import functools
+import itertools
 import math
 import time
 from typing import TYPE_CHECKING, Any
@@ -25,7 +26,13 @@ from gradtrace.language.callables import Checked, Unbound
 from gradtrace.language.errors import ForbiddenError, LimitError
 from gradtrace.language.module_tables import module_parameters
 from gradtrace.language.namespaces import TORCH_CALLABLES
-from gradtrace.language.pymodules import ITERATING, bounded_args, check_rows
+from gradtrace.language.pymodules import (
+    ITERATING,
+    RANDOM_FUNCTIONS,
+    bounded_args,
+    check_rows,
+    choices,
+)
 from gradtrace.language.runtime import (
     _CONSUMING_TYPES,
     _HASHING_TYPES,
@@ -104,6 +111,15 @@ def invoke(
             check_rows(arg)
     elif id(target) in _SUMMING:
         args = bounded_args(args)
+        if target is math.prod and args:  # math.prod(tensors) multiplies them in C
+            start = (kwargs["start"],) if "start" in kwargs else ()
+            limit = self.limits.tensor_elements
+            args = (sizes.check_combined("prod", args[0], start, limit), *args[1:])
+    if target is itertools.accumulate and args and len(args) < 2 and "func" not in kwargs:
+        # accumulate(tensors) adds them in C (with a func, each call is checked)
+        start = (kwargs["initial"],) if kwargs.get("initial") is not None else ()
+        limit = self.limits.tensor_elements
+        args = (sizes.check_combined("accumulate", bounded_args(args)[0], start, limit),)
     special = self.rec.special_call(target)
     if special is not None:
         sizes.check_tensor_count(args, kwargs)  # autograd.grad: a gradient per input
@@ -185,6 +201,13 @@ def invoke(
             for arg in args[:1]:
                 if isinstance(arg, Tensor):
                     self.rec.before_inplace(arg)
+    elif identity(target) in RANDOM_FUNCTIONS and len(args) + len(kwargs) > 1:
+        operands = (*args, *kwargs.values())
+        if target is choices:  # it adds up its weights
+            weights = args[1] if len(args) > 1 else kwargs.get("weights", kwargs.get("cum_weights"))
+            if type(weights) is list or type(weights) is tuple:
+                operands = (*operands, *weights)
+        sizes.check_operands(getattr(target, "__name__", name), operands, limit)
     if isinstance(target, nn.Module):
         return self.call_module(target, args, kwargs, node, label, name)
     result = target(*args, **kwargs)

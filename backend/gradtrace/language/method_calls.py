@@ -101,6 +101,8 @@ def call_method(
     elif kind is list or kind is set or kind is dict or kind is frozenset or kind is tuple:
         if name in ("count", "index", "remove") and args and isinstance(args[0], Tensor):
             _check_against(args[0], owner, limits.tensor_elements)
+        elif name == "sort" and kind is list:  # compares its items in C, as sorted() does
+            sizes.check_combined("sort", owner, (), limits.tensor_elements)
         if (
             name == "extend"
             and args

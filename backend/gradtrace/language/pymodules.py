@@ -24,6 +24,7 @@ from typing import Any
 
 import torch
 
+from gradtrace.identity import identity
 from gradtrace.language import records
 from gradtrace.language.errors import LimitError
 from gradtrace.language.limits import Limits
@@ -97,6 +98,12 @@ _RANDOM = {
     "betavariate": random.betavariate,
     "triangular": random.triangular,
 }
+
+
+#: random's functions compute in Python with what they are given (uniform(a, b) is
+#: a + (b - a) * random(), choices adds up its weights): the calls whose tensors and
+#: arrays are checked for the size they broadcast to. No dry run: it would draw.
+RANDOM_FUNCTIONS: frozenset[int] = frozenset(identity(fn) for fn in _RANDOM.values())
 
 
 # ---------------------------------------------------------------------------- itertools

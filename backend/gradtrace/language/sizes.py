@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import collections
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 import numpy as np
@@ -553,6 +553,36 @@ def _broadcast_numel(sa: Sequence[int], sb: Sequence[int]) -> int | None:
     return numel
 
 
+def check_operands(name: str, values: Iterable[Any], limit: int) -> None:
+    """Refuse when the tensors and arrays among `values`, broadcast together (as the
+    arithmetic of Python code that is given them does), would pass `limit` elements."""
+    shapes = [tuple(v.shape) for v in values if isinstance(v, (torch.Tensor, np.ndarray))]
+    if len(shapes) < 2:
+        return
+    try:
+        shape = torch.broadcast_shapes(*shapes)
+    except RuntimeError:
+        return  # shapes that do not broadcast: the operation raises its own error
+    numel = math.prod(shape)
+    if numel > limit:
+        raise refusal(name, numel, limit)
+
+
+def check_combined(name: str, items: Any, start: Iterable[Any], limit: int) -> Any:
+    """`items`, checked before C adds, multiplies or compares them one after another (sum,
+    math.prod, itertools.accumulate, max): the tensors and arrays among them and `start`,
+    broadcast together, within `limit`. An iterator is read into a list to be checked."""
+    if isinstance(items, Iterator):
+        items = list(items)  # a capped iterator (bounded_args): at most the item limit
+    elif not isinstance(items, (list, tuple, set, frozenset, dict)):
+        return items  # a tensor's rows, a range's numbers, a string's characters
+    kinds = set(map(type, items))  # in C: a list of numbers costs no Python step per item
+    kinds.update(map(type, start))
+    if any(issubclass(kind, (torch.Tensor, np.ndarray)) for kind in kinds):
+        check_operands(name, (*items, *start), limit)
+    return items
+
+
 def check_broadcast(name: str, a: torch.Tensor, b: torch.Tensor, limit: int) -> None:
     sa, sb = a.shape, b.shape
     if sa == sb:
@@ -586,5 +616,7 @@ __all__ = [
     "GROWERS",
     "check_broadcast",
     "check_call",
+    "check_combined",
     "check_matmul",
+    "check_operands",
 ]
