@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from gradtrace.language import arrays, sizes
+from gradtrace.language import arrays, broadcasts, sizes
 from gradtrace.language.builtins import check_percent_format
 from gradtrace.language.errors import LimitError
 from gradtrace.language.runtime import (
@@ -85,9 +85,9 @@ def binary(
             limit = self.limits.tensor_elements
             if a_tensor and b_tensor:
                 if op is operator.matmul:
-                    sizes.check_matmul(a, b, limit)
+                    broadcasts.check_matmul(a, b, limit)
                 else:
-                    sizes.check_broadcast(opname, a, b, limit)
+                    broadcasts.check_broadcast(opname, a, b, limit)
             result = op(a, b)
             if isinstance(result, Tensor):
                 if self.rec.active:
@@ -257,7 +257,7 @@ def expr_Compare(self: Interpreter, node: ast.Compare, fc: _FunctionContext) -> 
                     arrays.check_broadcast("comparison", a, b)
                 if isinstance(a, Tensor):
                     if isinstance(b, Tensor):
-                        sizes.check_broadcast("comparison", a, b, limit)
+                        broadcasts.check_broadcast("comparison", a, b, limit)
                     elif type(b) is list or type(b) is tuple:
                         _check_against(a, b, limit)  # `a in seq` compares with each
                 elif type(a) in nested or isinstance(a, tuple):

@@ -9,13 +9,14 @@ from typing import TYPE_CHECKING, Any
 
 import torch
 
+from gradtrace.language.broadcasts import check_combined
 from gradtrace.language.callables import Checked
 from gradtrace.language.classes import class_visible
 from gradtrace.language.errors import ForbiddenError, LimitError
 from gradtrace.language.parse import is_dunder
 from gradtrace.language.pymodules import bounded_args, check_rows
 from gradtrace.language.runtime import _hashed_items
-from gradtrace.language.sizes import check_combined, check_nesting
+from gradtrace.language.sizes import check_nesting
 from gradtrace.language.tensor_text import scrub
 
 if TYPE_CHECKING:

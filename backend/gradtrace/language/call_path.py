@@ -21,7 +21,7 @@ from torch import nn
 from torch.nn.modules.lazy import LazyModuleMixin
 
 from gradtrace.identity import identity
-from gradtrace.language import module_sizes, sizes
+from gradtrace.language import broadcasts, module_sizes, sizes
 from gradtrace.language.callables import Checked, Unbound
 from gradtrace.language.errors import ForbiddenError, LimitError
 from gradtrace.language.module_tables import module_parameters
@@ -114,12 +114,12 @@ def invoke(
         if target is math.prod and args:  # math.prod(tensors) multiplies them in C
             start = (kwargs["start"],) if "start" in kwargs else ()
             limit = self.limits.tensor_elements
-            args = (sizes.check_combined("prod", args[0], start, limit), *args[1:])
+            args = (broadcasts.check_combined("prod", args[0], start, limit), *args[1:])
     if target is itertools.accumulate and args and len(args) < 2 and "func" not in kwargs:
         # accumulate(tensors) adds them in C (with a func, each call is checked)
         start = (kwargs["initial"],) if kwargs.get("initial") is not None else ()
         limit = self.limits.tensor_elements
-        args = (sizes.check_combined("accumulate", bounded_args(args)[0], start, limit),)
+        args = (broadcasts.check_combined("accumulate", bounded_args(args)[0], start, limit),)
     special = self.rec.special_call(target)
     if special is not None:
         sizes.check_tensor_count(args, kwargs)  # autograd.grad: a gradient per input
@@ -207,7 +207,7 @@ def invoke(
             weights = args[1] if len(args) > 1 else kwargs.get("weights", kwargs.get("cum_weights"))
             if type(weights) is list or type(weights) is tuple:
                 operands = (*operands, *weights)
-        sizes.check_operands(getattr(target, "__name__", name), operands, limit)
+        broadcasts.check_operands(getattr(target, "__name__", name), operands, limit)
     if isinstance(target, nn.Module):
         return self.call_module(target, args, kwargs, node, label, name)
     result = target(*args, **kwargs)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import torch
 from torch import nn
 
-from gradtrace.language import module_sizes, sizes
+from gradtrace.language import broadcasts, module_sizes, sizes
 from gradtrace.language.attributes import attribute_allowed, width_method
 from gradtrace.language.errors import ForbiddenError, LimitError
 from gradtrace.language.pymodules import bounded_args
@@ -102,7 +102,7 @@ def call_method(
         if name in ("count", "index", "remove") and args and isinstance(args[0], Tensor):
             _check_against(args[0], owner, limits.tensor_elements)
         elif name == "sort" and kind is list:  # compares its items in C, as sorted() does
-            sizes.check_combined("sort", owner, (), limits.tensor_elements)
+            broadcasts.check_combined("sort", owner, (), limits.tensor_elements)
         if (
             name == "extend"
             and args

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import collections
 import math
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -157,13 +157,13 @@ def _sizes_as_ints(value: Any, depth: int = 0) -> Any:
     return value
 
 
-def _to_meta(value: Any) -> Any:
+def to_meta(value: Any) -> Any:
     if isinstance(value, torch.Tensor):
         if value.dim() == 0 and _integral(value):
             return int(value.item())  # a size: the meta run needs its value
         return torch.empty(value.shape, dtype=value.dtype, device="meta")
     if type(value) in (list, tuple):
-        return type(value)(_to_meta(v) for v in value)
+        return type(value)(to_meta(v) for v in value)
     return value
 
 
@@ -414,10 +414,10 @@ def _dry_run(
 ) -> int | None:
     """The output size on the meta device, or None when the op cannot run there."""
     try:
-        meta_args = _to_meta(list(args))
-        meta_kwargs = {k: _to_meta(v) for k, v in kwargs.items()}
+        meta_args = to_meta(list(args))
+        meta_kwargs = {k: to_meta(v) for k, v in kwargs.items()}
         if method_of is not None:
-            result = getattr(_to_meta(method_of), name)(*meta_args, **meta_kwargs)
+            result = getattr(to_meta(method_of), name)(*meta_args, **meta_kwargs)
         else:
             meta_kwargs.pop("device", None)
             with torch.device("meta"):
@@ -528,95 +528,17 @@ def check_index(tensor: torch.Tensor, index: Any, limit: int) -> None:
     if bound <= limit:
         return
     try:
-        meta_index = tuple(_to_meta(p) if isinstance(p, torch.Tensor) else p for p in parts)
+        meta_index = tuple(to_meta(p) if isinstance(p, torch.Tensor) else p for p in parts)
         if any(isinstance(p, torch.Tensor) and p.dtype == torch.bool for p in parts):
             return  # a mask selects at most what the tensor holds
-        numel = _to_meta(tensor)[meta_index if isinstance(index, tuple) else meta_index[0]].numel()
+        numel = to_meta(tensor)[meta_index if isinstance(index, tuple) else meta_index[0]].numel()
     except Exception:
         return
     if numel > limit:
         raise refusal("indexing", numel, limit)
 
 
-def _broadcast_numel(sa: Sequence[int], sb: Sequence[int]) -> int | None:
-    """Elements of the shape `sa` and `sb` broadcast to; None where they do not broadcast.
-
-    torch.broadcast_shapes is Python-level and slow on this hot path; this is the same rule.
-    """
-    numel = 1
-    for i in range(1, max(len(sa), len(sb)) + 1):
-        da = sa[-i] if i <= len(sa) else 1
-        db = sb[-i] if i <= len(sb) else 1
-        if da != db and da != 1 and db != 1:
-            return None
-        numel *= max(da, db) if da != 0 and db != 0 else 0
-    return numel
-
-
-def check_operands(name: str, values: Iterable[Any], limit: int) -> None:
-    """Refuse when the tensors and arrays among `values`, broadcast together (as the
-    arithmetic of Python code that is given them does), would pass `limit` elements."""
-    shapes = [tuple(v.shape) for v in values if isinstance(v, (torch.Tensor, np.ndarray))]
-    if len(shapes) < 2:
-        return
-    try:
-        shape = torch.broadcast_shapes(*shapes)
-    except RuntimeError:
-        return  # shapes that do not broadcast: the operation raises its own error
-    numel = math.prod(shape)
-    if numel > limit:
-        raise refusal(name, numel, limit)
-
-
-def check_combined(name: str, items: Any, start: Iterable[Any], limit: int) -> Any:
-    """`items`, checked before C adds, multiplies or compares them one after another (sum,
-    math.prod, itertools.accumulate, max): the tensors and arrays among them and `start`,
-    broadcast together, within `limit`. An iterator is read into a list to be checked."""
-    if isinstance(items, Iterator):
-        items = list(items)  # a capped iterator (bounded_args): at most the item limit
-    elif not isinstance(items, (list, tuple, set, frozenset, dict)):
-        return items  # a tensor's rows, a range's numbers, a string's characters
-    kinds = set(map(type, items))  # in C: a list of numbers costs no Python step per item
-    kinds.update(map(type, start))
-    if any(issubclass(kind, (torch.Tensor, np.ndarray)) for kind in kinds):
-        check_operands(name, (*items, *start), limit)
-    return items
-
-
-def check_broadcast(name: str, a: torch.Tensor, b: torch.Tensor, limit: int) -> None:
-    sa, sb = a.shape, b.shape
-    if sa == sb:
-        return
-    numel = _broadcast_numel(sa, sb)
-    # Shapes that do not broadcast: torch raises its own, clearer error when it runs the op.
-    if numel is not None and numel > limit:
-        raise refusal(name, numel, limit)
-
-
-def _matmul_numel(a: torch.Size, b: torch.Size) -> int:
-    """The size of a @ b (0 where the shapes do not fit: torch will say so itself)."""
-    rows = a[-2] if len(a) >= 2 else 1
-    cols = b[-1] if len(b) >= 2 else 1
-    batch = _broadcast_numel(a[:-2], b[:-2])
-    return 0 if batch is None else batch * rows * cols
-
-
-def check_matmul(a: torch.Tensor, b: torch.Tensor, limit: int) -> None:
-    if a.numel() * b.numel() <= limit or _matmul_numel(a.shape, b.shape) <= limit:
-        return
-    try:
-        numel = torch.matmul(_to_meta(a), _to_meta(b)).numel()
-    except Exception:
-        return
-    if numel > limit:
-        raise refusal("matmul", numel, limit)
-
-
 __all__ = [
     "GROWERS",
-    "check_broadcast",
     "check_call",
-    "check_combined",
-    "check_matmul",
-    "check_operands",
 ]

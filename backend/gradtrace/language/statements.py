@@ -14,7 +14,7 @@ import numpy as np
 import torch.utils.data as tud
 from torch import nn
 
-from gradtrace.language import sizes
+from gradtrace.language import broadcasts, sizes
 from gradtrace.language.attributes import user_class_member
 from gradtrace.language.classes import ProgramObject
 from gradtrace.language.errors import ForbiddenError, LimitError
@@ -182,7 +182,7 @@ def stmt_AugAssign(self: Interpreter, node: ast.AugAssign, fc: _FunctionContext)
     def apply(current: Any, rhs: Any) -> Any:
         if isinstance(current, Tensor):
             if isinstance(rhs, Tensor):
-                sizes.check_broadcast(opname, current, rhs, interp.limits.tensor_elements)
+                broadcasts.check_broadcast(opname, current, rhs, interp.limits.tensor_elements)
             interp.rec.before_inplace(current)
             before = interp.rec.node_of(current) if interp.rec.active else None
             result = op(current, rhs)
