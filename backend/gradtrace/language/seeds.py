@@ -1,7 +1,8 @@
 """The seeds of a program's `random` and `numpy.random`, given when the program first
 imports either: every job starts them from its seed, as if seeded when it began (nothing
 reaches them before an import), and a job that imports neither pays nothing. Seeding both
-at the start cost 1 % of a small job's instructions (measured under callgrind)."""
+at the start of each job was about 0.3 % of a small job's instructions (callgrind, 300 jobs
+with and without it, PYTHONHASHSEED fixed: 2 runs of the same code differ by 0.1 %)."""
 
 from __future__ import annotations
 
