@@ -5,7 +5,7 @@ what they are given: sum, max, math.prod, random.uniform), and a matmul's result
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 import numpy as np
@@ -86,3 +86,20 @@ def check_matmul(a: torch.Tensor, b: torch.Tensor, limit: int) -> None:
         return
     if numel > limit:
         raise refusal("matmul", numel, limit)
+
+
+def checked_key(key: Callable[[Any], Any], name: str, limit: int) -> Callable[[Any], Any]:
+    """`key` for sorted, max, min and list.sort: C compares what it returns (a tuple's items
+    in turn), tensors broadcasting; each tensor or array among the keys is checked against
+    the shapes of those before it."""
+    seen: dict[tuple[int, ...], Any] = {}
+
+    def checked(item: Any) -> Any:
+        value = key(item)
+        for part in value if type(value) is tuple else (value,):
+            if isinstance(part, (torch.Tensor, np.ndarray)) and tuple(part.shape) not in seen:
+                seen[tuple(part.shape)] = part
+                check_operands(name, tuple(seen.values()), limit)
+        return value
+
+    return checked

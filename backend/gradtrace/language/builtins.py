@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import torch
 
-from gradtrace.language.broadcasts import check_combined
+from gradtrace.language.broadcasts import check_combined, checked_key
 from gradtrace.language.callables import Checked
 from gradtrace.language.classes import class_visible
 from gradtrace.language.errors import ForbiddenError, LimitError
@@ -140,6 +140,8 @@ def make_builtins(job: Interpreter) -> dict[str, Any]:
                 args = (check_combined(fn.__name__, args[0], (), limit),)
             else:  # max(a, b): the arguments are the items
                 check_combined(fn.__name__, args, (), limit)
+            if kwargs.get("key") is not None:  # then C compares the keys
+                kwargs = {**kwargs, "key": checked_key(kwargs["key"], fn.__name__, limit)}
             return fn(*args, **kwargs)
 
         wrapper.__name__ = fn.__name__

@@ -103,6 +103,9 @@ def call_method(
             _check_against(args[0], owner, limits.tensor_elements)
         elif name == "sort" and kind is list:  # compares its items in C, as sorted() does
             broadcasts.check_combined("sort", owner, (), limits.tensor_elements)
+            if kwargs.get("key") is not None:  # or the keys
+                key = broadcasts.checked_key(kwargs["key"], "sort", limits.tensor_elements)
+                kwargs = {**kwargs, "key": key}
         if (
             name == "extend"
             and args
