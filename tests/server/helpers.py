@@ -40,6 +40,14 @@ for i in range(60000):
 print(total)
 """
 
+# Runs until the wall-time limit: a plain `while True` ends in milliseconds at the
+# loop-iteration limit, and a step-bound loop ends sooner on a faster machine, so tests
+# that need a job still running later use this one (each determinant takes some ms in C).
+UNTIL_THE_TIME_LIMIT = (
+    "import torch\na = torch.randn(400, 400)\n"
+    "for i in range(100000):\n    d = torch.linalg.det(a)\n"
+)
+
 
 def seed_programs() -> list[Path]:
     return sorted(SHARED_SEEDS.glob("*.py")) if SHARED_SEEDS.is_dir() else []

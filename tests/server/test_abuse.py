@@ -17,19 +17,15 @@ import orjson
 import pytest
 from bench.server_bench import PROGRAM
 
-from .helpers import SLOW_PROGRAM, LiveServer, start_server, stop_server
+from .helpers import SLOW_PROGRAM, UNTIL_THE_TIME_LIMIT, LiveServer, start_server, stop_server
 
 pytestmark = pytest.mark.anyio
 
 REQUEST_TIMEOUT_S = 1.5
 # The bench's 20-node program: what a student's request looks like.
 TWENTY_NODES = PROGRAM
-# Runs until its worker is killed: a plain `while True` ends in ms at the loop-iteration
-# limit, so under load such jobs finished before their clients could hang up.
-FOREVER = (
-    "import torch\na = torch.randn(400, 400)\n"
-    "for i in range(100000):\n    d = torch.linalg.det(a)\n"
-)
+# Runs until its worker is killed, so that its client can hang up first even under load.
+FOREVER = UNTIL_THE_TIME_LIMIT
 
 
 @pytest.fixture(scope="module")

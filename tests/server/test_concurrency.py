@@ -15,6 +15,7 @@ from gradtrace.sandbox.pool import JobResult
 from gradtrace.sandbox.protocol import Job
 
 from .helpers import (
+    UNTIL_THE_TIME_LIMIT,
     LiveServer,
     comparable,
     example_sources,
@@ -93,7 +94,7 @@ async def _finishing_order(pool: WorkerPool) -> list[str]:
     return finished
 
 
-LOOP_FOREVER = HOSTILE["infinite_loop"]
+LOOP_FOREVER = UNTIL_THE_TIME_LIMIT
 
 
 def _stdout(result: JobResult) -> str:
