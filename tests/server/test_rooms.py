@@ -257,6 +257,9 @@ async def test_a_trace_computed_on_one_replica_is_a_hit_on_the_other(
     body = {"source": PROGRAM + "print(x.grad)\n"}
     async with httpx.AsyncClient(timeout=60) as client:
         first = await client.post(f"{one}/api/trace", json=body)
+        # The first replica gives the trace to Redis and announces it after answering;
+        # the other hears of it a round trip later (then asks for it, and finds it).
+        await asyncio.sleep(1.0)
         second = await client.post(f"{two}/api/trace", json=body)
     assert (first.headers["x-cache"], second.headers["x-cache"]) == ("miss", "hit")
     assert first.content == second.content and first.headers["etag"] == second.headers["etag"]

@@ -82,6 +82,8 @@ class TraceService:
                 max_jobs_per_address=self.settings.jobs_per_address,
             )
         await asyncio.gather(*(pool.start() for pool in self.pools.values()))
+        if self.shared is not None:
+            self.shared.start()
         log.info(
             "gradtrace %s ready: devices %s, %s",
             __version__,

@@ -16,11 +16,14 @@ from typing import Any
 
 from gradtrace.sandbox import JobResult
 from gradtrace.server.cache import CacheKey
+from gradtrace.server.trace_index import TraceIndex
 from gradtrace.version import __version__
 
 log = logging.getLogger("gradtrace.server")
 
 _PREFIX = "gradtrace:trace:"
+# Where each give announces the names it stored (the names already tell versions apart).
+_CHANNEL = "gradtrace:traces-given"
 
 
 class SharedTraceCache:
@@ -35,10 +38,13 @@ class SharedTraceCache:
     share one.
 
     No one waits for a give, so gives also go at most once every `give_every_s`: a lone
-    one at once, as a SET, but under load those of the last few misses together in one
-    pipeline. Each round trip wakes redis-server and then this server on cores that the
-    workers need: on 2 cores, a SET per miss cost the server ~0.6 ms of CPU per miss
-    where the commands themselves cost ~0.1 ms.
+    one at once, but under load those of the last few misses together in one pipeline.
+    Each round trip wakes redis-server and then this server on cores that the workers
+    need: on 2 cores, a SET per miss cost the server ~0.6 ms of CPU per miss where the
+    commands themselves cost ~0.1 ms. A give ends by announcing its names on a channel:
+    every replica's index (trace_index.py) hears them, and spares its asks for traces
+    that no replica has given. A give reaches the other replicas within `give_every_s`
+    and a round trip.
     """
 
     def __init__(self, url: str, ttl_s: int = 24 * 3600, give_every_s: float = 0.025) -> None:
@@ -54,16 +60,23 @@ class SharedTraceCache:
         self._given: dict[str, bytes] = {}
         self._fetching: asyncio.Task[None] | None = None
         self._storing: asyncio.Task[None] | None = None
+        self.index = TraceIndex(url, _PREFIX, _CHANNEL)
+
+    def start(self) -> None:
+        """Begin reading the names Redis holds (until then, every miss is asked for)."""
+        self.index.start()
 
     @staticmethod
-    def _name(key: CacheKey) -> str:
+    def name_of(key: CacheKey) -> str:
         # The job's exact contents and the version that answers it: the same on every
         # replica of the same version, and no other.
         named = f"{__version__}\n{key.model_dump_json()}".encode()
         return _PREFIX + hashlib.blake2b(named, digest_size=20).hexdigest()
 
     async def get(self, key: CacheKey) -> JobResult | None:
-        name = self._name(key)
+        name = self.name_of(key)
+        if self.index.complete and name not in self.index:
+            return None  # no replica has given it (that this one has heard of)
         future: asyncio.Future[bytes | None] = asyncio.get_running_loop().create_future()
         self._asked.setdefault(name, []).append(future)
         if self._fetching is None:
@@ -73,7 +86,7 @@ class SharedTraceCache:
 
     def put(self, key: CacheKey, result: JobResult) -> None:
         """Give Redis this trace, soon (no one waits for it: `close` sends what is left)."""
-        self._given[self._name(key)] = _pack(result)
+        self._given[self.name_of(key)] = _pack(result)
         if self._storing is None:
             self._storing = asyncio.get_running_loop().create_task(self._store())
 
@@ -91,6 +104,10 @@ class SharedTraceCache:
                         values = await self._asking.mget(names)
                 except self._errors as error:
                     log.warning("shared cache unavailable: %s", error)
+                else:
+                    for name, value in zip(names, values):
+                        if value is None:  # evicted, expired or never given
+                            self.index.forget(name)
                 finally:  # also when cancelled: a miss, and the askers compute the traces
                     for name, value in zip(names, values):
                         for future in asked[name]:
@@ -114,14 +131,13 @@ class SharedTraceCache:
                 self._last_give = loop.time()
                 given, self._given = self._given, {}
                 try:
-                    if len(given) == 1:
-                        ((name, value),) = given.items()
-                        await self._giving.set(name, value, ex=self.ttl_s)
-                    else:
-                        async with self._giving.pipeline(transaction=False) as pipe:
-                            for name, value in given.items():
-                                pipe.set(name, value, ex=self.ttl_s)
-                            await pipe.execute()
+                    async with self._giving.pipeline(transaction=False) as pipe:
+                        for name, value in given.items():
+                            pipe.set(name, value, ex=self.ttl_s)
+                        # After the SETs, in the same round trip: whoever hears a name
+                        # finds its trace.
+                        pipe.publish(_CHANNEL, " ".join(given))
+                        await pipe.execute()
                 except self._errors as error:
                     log.warning("shared cache unavailable: %s", error)
         finally:
@@ -132,6 +148,7 @@ class SharedTraceCache:
         await asyncio.gather(*running, return_exceptions=True)
         for client in (self._asking, self._giving):
             await client.aclose()
+        await self.index.close()
 
 
 # An entry: the etag's and the body's lengths, the etag (ASCII), the body, then the
