@@ -24,7 +24,6 @@ from gradtrace.language.runtime import (
     Closure,
     Scope,
     Tensor,
-    _check_against,
     _FunctionContext,
     locate,
 )
@@ -236,9 +235,14 @@ def expr_BoolOp(self: Interpreter, node: ast.BoolOp, fc: _FunctionContext) -> Cl
     return boolop
 
 
+_MEMBERSHIP, _IDENTITY, _ORDER = "membership", "identity", "order"
+_KINDS = {ast.In: _MEMBERSHIP, ast.NotIn: _MEMBERSHIP, ast.Is: _IDENTITY, ast.IsNot: _IDENTITY}
+
+
 def expr_Compare(self: Interpreter, node: ast.Compare, fc: _FunctionContext) -> Closure:
     left = self.compile_expr(node.left, fc)
     ops = [_CMPOPS[type(o)] for o in node.ops]
+    kinds = [_KINDS.get(type(o), _ORDER) for o in node.ops]
     comparators = [self.compile_expr(c, fc) for c in node.comparators]
     rec = self.rec
     truth = self.truth
@@ -250,7 +254,7 @@ def expr_Compare(self: Interpreter, node: ast.Compare, fc: _FunctionContext) -> 
     def compare(scope: Scope) -> Any:
         a = left(scope)
         result: Any = True
-        for op, comp in zip(ops, comparators):
+        for op, kind, comp in zip(ops, kinds, comparators):
             b = comp(scope)
             try:
                 if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
@@ -259,11 +263,13 @@ def expr_Compare(self: Interpreter, node: ast.Compare, fc: _FunctionContext) -> 
                     if isinstance(b, Tensor):
                         broadcasts.check_broadcast("comparison", a, b, limit)
                     elif type(b) is list or type(b) is tuple:
-                        _check_against(a, b, limit)  # `a in seq` compares with each
+                        broadcasts.check_each(a, b, limit)  # `a in seq` compares with each
                 elif type(a) in nested or isinstance(a, tuple):
                     # `a in d` hashes a, `a == b` and `a in seq` walk a's paths
                     # (those both sides share): in C, without bound.
                     check_nesting(a)
+                    if kind is not _IDENTITY and (type(b) in nested or isinstance(b, tuple)):
+                        broadcasts.check_containers("comparison", a, b, kind is _MEMBERSHIP, limit)
                 result = op(a, b)
             except BaseException as exc:
                 locate(exc, node)

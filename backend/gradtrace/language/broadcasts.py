@@ -5,13 +5,17 @@ what they are given: sum, max, math.prod, random.uniform), and a matmul's result
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import numpy as np
 import torch
 
-from gradtrace.language.sizes import refusal, to_meta
+from gradtrace.language.errors import LimitError
+from gradtrace.language.sizes import NESTED_CONTAINERS, refusal, to_meta
+
+# Iterables whose items all have one shape: combining them broadcasts nothing.
+_ALIKE = (torch.Tensor, np.ndarray, range, str, bytes, bytearray)
 
 
 def _broadcast_numel(sa: Sequence[int], sb: Sequence[int]) -> int | None:
@@ -47,16 +51,98 @@ def check_operands(name: str, values: Iterable[Any], limit: int) -> None:
 def check_combined(name: str, items: Any, start: Iterable[Any], limit: int) -> Any:
     """`items`, checked before C adds, multiplies or compares them one after another (sum,
     math.prod, itertools.accumulate, max): the tensors and arrays among them and `start`,
-    broadcast together, within `limit`. An iterator is read into a list to be checked."""
-    if isinstance(items, Iterator):
-        items = list(items)  # a capped iterator (bounded_args): at most the item limit
-    elif not isinstance(items, (list, tuple, set, frozenset, dict)):
-        return items  # a tensor's rows, a range's numbers, a string's characters
+    broadcast together, within `limit`. Any other iterable (an iterator, a class of the
+    program's, a dict view) is read into a list, at most the item limit, to be checked."""
+    if isinstance(items, _ALIKE):
+        return items  # a tensor's or an array's rows, a range's numbers, a string's characters
+    if not isinstance(items, (list, tuple, set, frozenset, dict)):
+        from gradtrace.language.pymodules import bounded_iterable  # it imports operators
+
+        items = list(bounded_iterable(iter(items)))
     kinds = set(map(type, items))  # in C: a list of numbers costs no Python step per item
     kinds.update(map(type, start))
     if any(issubclass(kind, (torch.Tensor, np.ndarray)) for kind in kinds):
         check_operands(name, (*items, *start), limit)
+    if name in _COMPARING and any(issubclass(kind, (list, tuple, dict)) for kind in kinds):
+        check_compared(name, items, limit)  # sorted([(0, a), (0, b)]) compares a with b
     return items
+
+
+# Those of check_combined's callers that compare items (tuples and lists item by item).
+_COMPARING = frozenset({"max", "min", "sorted", "sort"})
+
+
+def check_compared(name: str, values: Iterable[Any], limit: int) -> None:
+    """C compares lists, tuples and dicts item by item (==, <, max, sorted, `in`): the
+    tensors and arrays at one place (the same index or key, at the same depth) of any of
+    `values` may meet, so each place's are checked broadcast together. Containers only
+    walked where they hold containers, tensors or arrays (their item types read in C)."""
+    places: dict[tuple[Any, ...], list[Any]] = {}
+    stack: list[tuple[tuple[Any, ...], Any]] = [((), v) for v in values]
+    walked = 0
+    while stack:
+        place, value = stack.pop()
+        if isinstance(value, (torch.Tensor, np.ndarray)):
+            places.setdefault(place, []).append(value)
+            continue
+        walked += 1
+        if walked > NESTED_CONTAINERS:  # `t = [t, t]` a hundred times over: 2**100 places
+            raise LimitError(f"comparing more than {NESTED_CONTAINERS:,} containers in C")
+        if type(value) is dict:
+            if holds_deeper(value.values()):
+                stack.extend(((*place, ("key", k)), v) for k, v in value.items())
+        elif (type(value) is list or isinstance(value, tuple)) and holds_deeper(value):
+            stack.extend(((*place, i), item) for i, item in enumerate(value))
+    for found in places.values():
+        check_operands(name, found, limit)
+
+
+def check_containers(name: str, a: Any, b: Any, membership: bool, limit: int) -> None:
+    """C compares containers item by item, tensors at the same place broadcasting: `a == b`
+    (or <) compares a's items with b's, `a in seq` compares a with each item of seq (a
+    dict or a set hashes instead, and a tensor hashes by its identity). Both bounded by
+    sizes.check_nesting first."""
+    if not membership:
+        if type(a) is dict or (isinstance(a, (list, tuple)) and holds_deeper(a)):
+            check_compared(name, (a, b), limit)
+    elif type(b) is list or isinstance(b, tuple):
+        check_each(a, b, limit)
+
+
+def consecutive_key(
+    key: Callable[[Any], Any] | None, name: str, limit: int
+) -> Callable[[Any], Any]:
+    """A key for itertools.groupby, which compares each item's key (the item itself without
+    one) with the one before, in C: each checked against the one before first."""
+    last: list[Any] = []
+
+    def checked(item: Any) -> Any:
+        value = item if key is None else key(item)
+        if last:
+            check_compared(name, (last[0], value), limit)
+        last[:] = [value]
+        return value
+
+    return checked
+
+
+def check_each(value: Any, items: Iterable[Any], limit: int) -> None:
+    """`value in items`, items.count(value), .index, .remove: C compares `value` with each
+    item (a tensor broadcasting against a tensor item, a container item by item)."""
+    if isinstance(value, torch.Tensor):
+        for item in items:
+            if isinstance(item, torch.Tensor):
+                check_broadcast("comparison", value, item, limit)
+    elif type(value) is dict or (isinstance(value, (list, tuple)) and holds_deeper(value)):
+        for item in items:
+            check_compared("comparison", (value, item), limit)
+
+
+def holds_deeper(items: Iterable[Any]) -> bool:
+    return any(issubclass(kind, _DEEPER) for kind in set(map(type, items)))
+
+
+_DEEPER = (torch.Tensor, np.ndarray, list, tuple, dict)
 
 
 def check_broadcast(name: str, a: torch.Tensor, b: torch.Tensor, limit: int) -> None:

@@ -120,6 +120,11 @@ def invoke(
         start = (kwargs["initial"],) if kwargs.get("initial") is not None else ()
         limit = self.limits.tensor_elements
         args = (broadcasts.check_combined("accumulate", bounded_args(args)[0], start, limit),)
+    if target is itertools.groupby and args:  # compares each key with the one before, in C
+        key = args[1] if len(args) > 1 else kwargs.get("key")
+        limit = self.limits.tensor_elements
+        kwargs = {"key": broadcasts.consecutive_key(key, "groupby", limit)}
+        args = (bounded_args(args[:1])[0],)
     special = self.rec.special_call(target)
     if special is not None:
         sizes.check_tensor_count(args, kwargs)  # autograd.grad: a gradient per input

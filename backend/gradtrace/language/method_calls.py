@@ -26,7 +26,6 @@ from gradtrace.language.runtime import (
     _NAMING_METHODS,
     _SPARSE,
     Tensor,
-    _check_against,
     _check_attention,
     _guard_attention,
     _hashed_items,
@@ -99,8 +98,8 @@ def call_method(
             if total > limits.string_chars:
                 raise LimitError(f"joining {total:,} characters is over the string limit")
     elif kind is list or kind is set or kind is dict or kind is frozenset or kind is tuple:
-        if name in ("count", "index", "remove") and args and isinstance(args[0], Tensor):
-            _check_against(args[0], owner, limits.tensor_elements)
+        if name in ("count", "index", "remove") and args and (kind is list or kind is tuple):
+            broadcasts.check_each(args[0], owner, limits.tensor_elements)
         elif name == "sort" and kind is list:  # compares its items in C, as sorted() does
             broadcasts.check_combined("sort", owner, (), limits.tensor_elements)
             if kwargs.get("key") is not None:  # or the keys

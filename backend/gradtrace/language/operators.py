@@ -8,7 +8,7 @@ import operator
 from collections.abc import Callable
 from typing import Any
 
-from gradtrace.language import callables, sizes
+from gradtrace.language import broadcasts, callables, sizes
 from gradtrace.language.errors import ForbiddenError
 
 _BINARY = {
@@ -51,6 +51,7 @@ def _compare(name: str, op: Callable[[Any, Any], Any]) -> Callable[[Any, Any], A
         sizes.check_nesting(a)
         sizes.check_nesting(b)
         interp = callables.current()
+        broadcasts.check_containers(name, a, b, False, interp.limits.tensor_elements)
         return interp.binary(op, a, b, interp.here, name)
 
     call.__name__ = call.__qualname__ = name

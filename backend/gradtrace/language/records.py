@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from gradtrace.language import callables
+from gradtrace.language import broadcasts, callables
 from gradtrace.language.errors import ForbiddenError
 
 if TYPE_CHECKING:
@@ -164,6 +164,12 @@ def methods(
     def __eq__(self: Any, other: Any) -> Any:
         if other.__class__ is not self.__class__:
             return NotImplemented
+        # Called from C too (`[p] == [q]`): the fields' tensors are checked here, as `==`
+        # in the program would check them.
+        limit = callables.current().limits.tensor_elements
+        for spec in fields:
+            pair = (getattr(self, spec.name), getattr(other, spec.name))
+            broadcasts.check_compared("comparison", pair, limit)
         return all(getattr(self, f.name) == getattr(other, f.name) for f in fields)
 
     if options.init:

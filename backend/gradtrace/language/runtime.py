@@ -15,7 +15,7 @@ import torch
 from torch import nn
 from torch.nn.modules.lazy import LazyModuleMixin
 
-from gradtrace.language import broadcasts, callables, module_sizes, sizes
+from gradtrace.language import callables, module_sizes, sizes
 from gradtrace.language.attributes import user_class_member
 from gradtrace.language.callables import Checked
 from gradtrace.language.classes import ProgramObject
@@ -306,13 +306,6 @@ def _check_printoptions(
                 f"torch.set_printoptions: {name} of {value} is over the limit ({bound:,}): "
                 "a tensor's text is built whole before it is printed"
             )
-
-
-def _check_against(t: Tensor, items: Any, limit: int) -> None:
-    """`t == item` for each tensor item (list.count, `in`) broadcasts inside C."""
-    for item in items:
-        if isinstance(item, Tensor):
-            broadcasts.check_broadcast("comparison", t, item, limit)
 
 
 def _check_key(key: Any) -> None:

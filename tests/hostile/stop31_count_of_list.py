@@ -1,0 +1,7 @@
+# expect: LimitError
+# list.count compares its argument with each item
+import torch
+
+a = torch.zeros(30000, 1)
+b = torch.ones(1, 30000)
+print([[b]].count([a]))

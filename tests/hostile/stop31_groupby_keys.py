@@ -1,0 +1,9 @@
+# expect: LimitError
+# itertools.groupby compares each key with the one before in C
+import itertools
+
+import torch
+
+a = torch.zeros(30000, 1)
+b = torch.ones(1, 30000)
+print(list(itertools.groupby([0, 1], key=lambda i: [a, b][i])))
