@@ -11,6 +11,8 @@ import tempfile
 import time
 from collections.abc import Iterator
 
+_PIDS: dict[str, int] = {}
+
 
 def _free_port() -> int:
     with socket.socket() as sock:
@@ -42,7 +44,15 @@ def redis_server() -> Iterator[str]:
                 if process.poll() is not None or time.monotonic() > deadline:
                     raise RuntimeError("redis-server did not start")
                 time.sleep(0.05)
-            yield f"redis://127.0.0.1:{port}/0"
+            url = f"redis://127.0.0.1:{port}/0"
+            _PIDS[url] = process.pid
+            yield url
         finally:
+            _PIDS.pop(f"redis://127.0.0.1:{port}/0", None)
             process.terminate()
             process.wait(timeout=10)
+
+
+def server_pid(url: str) -> int | None:
+    """The pid of the redis-server that redis_server() started for `url`."""
+    return _PIDS.get(url)

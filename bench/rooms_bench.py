@@ -25,14 +25,16 @@ from typing import Any
 import httpx
 import uvloop
 
-from bench.redis_server import redis_server
+from bench.redis_server import redis_server, server_pid
 from bench.server_bench import (
     PROGRAM,
     SCENARIO_REQUESTS,
     SCENARIO_SECONDS,
     Server,
     _connection,
+    _cpu_now,
     _misses,
+    _process_cpu_s,
     _request,
 )
 from bench.tables import table
@@ -43,8 +45,8 @@ STEP_GAP_S = 0.3
 FOLLOWER_P99_TARGET_MS = 250.0
 REPLICA_RATIO_TARGET = 0.9
 # Rounds of each side, turn about: two rounds gave 0.65-0.80 for the same tree from run to
-# run (a slow spell of the machine fell on one side); six give a steadier median.
-REPLICA_ROUNDS = 6
+# run (a slow spell of the machine fell on one side); six still moved by ±0.05, so ten.
+REPLICA_ROUNDS = 10
 SHARED_HITS_TARGET = 2000.0
 _VERSION = re.compile(rb'"version":(\d+)')
 
@@ -113,6 +115,36 @@ async def _room_latency(port: int) -> dict[str, Any]:
     }
 
 
+def _cpu_s(servers: list[Server], redis_pid: int | None) -> float | None:
+    """CPU seconds so far of the servers, their workers and redis-server; None where
+    /proc cannot tell."""
+    total = 0.0
+    for server in servers:
+        cpu = _cpu_now(server.process.pid)
+        if cpu is None:
+            return None
+        total += cpu[0] + cpu[1]
+    if redis_pid is not None:
+        with contextlib.suppress(OSError):
+            total += _process_cpu_s(redis_pid, with_children=False)
+    return total
+
+
+def _load_measured(
+    servers: list[Server], redis_pid: int | None, bodies: Iterator[tuple[bytes, bool]]
+) -> tuple[float, float | None]:
+    """Req/s of cache misses at 32 connections, and the CPU ms each took on the servers'
+    side (servers, workers and redis-server)."""
+    before = _cpu_s(servers, redis_pid)
+    started = time.perf_counter()
+    rps = uvloop.run(_load([s.port for s in servers], bodies, 32))
+    requests = rps * (time.perf_counter() - started)
+    after = _cpu_s(servers, redis_pid)
+    if before is None or after is None or not requests:
+        return rps, None
+    return rps, 1000 * (after - before) / requests
+
+
 async def _load(
     ports: list[int],
     bodies: Iterator[tuple[bytes, bool]],
@@ -158,13 +190,17 @@ def run_rooms_bench() -> dict[str, Any]:
         pair = [stack.enter_context(Server(shared)), stack.enter_context(Server(shared))]
         uvloop.run(_load([alone.port], _misses(10**6), 8))  # warm-up
         uvloop.run(_load([s.port for s in pair], _misses(2 * 10**6), 8))
+        redis_pid = server_pid(url)
         for round_ in range(REPLICA_ROUNDS):
-            for label, ports in (
-                ("one replica, in-memory cache", [alone.port]),
-                ("two replicas, Redis", [s.port for s in pair]),
+            for label, servers, pid in (
+                ("one replica, in-memory cache", [alone], None),
+                ("two replicas, Redis", pair, redis_pid),
             )[:: 1 if round_ % 2 == 0 else -1]:
-                rps = uvloop.run(_load(ports, _misses((round_ + 3) * 10**6 + len(ports)), 32))
-                rows.append({"label": label, "round": round_, "rps": round(rps, 1)})
+                misses = _misses((round_ + 3) * 10**6 + len(servers))
+                rps, cpu_ms = _load_measured(servers, pid, misses)
+                rows.append(
+                    {"label": label, "round": round_, "rps": round(rps, 1), "cpu_ms": cpu_ms}
+                )
         # Computed through the first replica, asked of the second: each a Redis hit there.
         computed = _distinct(9 * 10**6, SCENARIO_REQUESTS)
         uvloop.run(_load([pair[0].port], iter(computed), 32, seconds=120))  # all of them
@@ -178,8 +214,11 @@ def markdown(report: dict[str, Any]) -> str:
     room = report["room"]
     room_met = room["p99_ms"] <= FOLLOWER_P99_TARGET_MS and room["delivered"] == room["expected"]
     by_label: dict[str, list[float]] = {}
+    cpu_by_label: dict[str, list[float]] = {}
     for row in report["replicas"]:
         by_label.setdefault(row["label"], []).append(row["rps"])
+        if row.get("cpu_ms") is not None:
+            cpu_by_label.setdefault(row["label"], []).append(row["cpu_ms"])
     one = statistics.median(by_label["one replica, in-memory cache"])
     two = statistics.median(by_label["two replicas, Redis"])
     ratio = two / one
@@ -204,12 +243,20 @@ def markdown(report: dict[str, Any]) -> str:
         f"**{'met' if room_met else 'not met'}**.",
         "",
         table(
-            ["cache misses, 32 connections", "req/s (each round)", "median"],
+            ["cache misses, 32 connections", "req/s (each round)", "median", "CPU ms a miss"],
             [
-                [label, " / ".join(f"{r:.0f}" for r in rates), f"{statistics.median(rates):.0f}"]
+                [
+                    label,
+                    " / ".join(f"{r:.0f}" for r in rates),
+                    f"{statistics.median(rates):.0f}",
+                    _median_text(cpu_by_label.get(label, [])),
+                ]
                 for label, rates in by_label.items()
             ],
         ),
+        "",
+        "CPU ms a miss: the median over the rounds of what the replicas' processes (server,"
+        " workers and their zygote) and redis-server used, over the misses served.",
         "",
         f"Two replicas with Redis over one replica: {ratio:.2f}. Target ≥ {REPLICA_RATIO_TARGET}: "
         f"**{'met' if ratio >= REPLICA_RATIO_TARGET else 'not met'}**.",
@@ -220,6 +267,10 @@ def markdown(report: dict[str, Any]) -> str:
         f"**{'met' if report['shared_hits'] >= SHARED_HITS_TARGET else 'not met'}**.",
     ]
     return "\n".join(lines)
+
+
+def _median_text(values: list[float]) -> str:
+    return f"{statistics.median(values):.2f}" if values else "n/a"
 
 
 if __name__ == "__main__":
