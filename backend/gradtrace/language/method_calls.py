@@ -124,6 +124,11 @@ def call_method(
                     sizes.check_nesting(arg)  # a key
                 elif type(arg) is list:
                     _keys(arg)  # keys (set.update) or key-value pairs (dict.update)
+    elif kind is collections.deque:
+        if name in ("count", "index", "remove") and args:  # compare with each item, in C
+            broadcasts.check_each(args[0], owner, limits.tensor_elements)
+    elif kind is collections.Counter:
+        broadcasts.check_counted(owner, name, args, kwargs, limits.tensor_elements)
     elif isinstance(owner, torch.optim.Optimizer):
         if name == "step":
             for group in owner.param_groups:
