@@ -13,7 +13,13 @@ import numpy as np
 import torch
 
 from gradtrace.language.errors import LimitError
+from gradtrace.language.limits import Limits
 from gradtrace.language.sizes import NESTED_CONTAINERS, refusal, to_meta
+
+# Each tensor C adds or compares is a torch op (some 2 us) run past every time check:
+# sorted() of a million scalar tensors ran 11 s past a 5 s limit. Twice the loop limit:
+# well under a second.
+TENSOR_OPERATIONS = 2 * Limits().loop_iterations
 
 # Iterables whose items all have one shape: combining them broadcasts nothing.
 _ALIKE = (torch.Tensor, np.ndarray, range, str, bytes, bytearray)
@@ -68,6 +74,8 @@ def check_combined(name: str, items: Any, start: Iterable[Any], limit: int) -> A
     kinds = set(map(type, items))  # in C: a list of numbers costs no Python step per item
     kinds.update(map(type, start))
     if any(issubclass(kind, (torch.Tensor, np.ndarray)) for kind in kinds):
+        count = sum(isinstance(item, torch.Tensor) for item in items)
+        check_operations(name, count * math.ceil(math.log2(count)) if name in _SORTING else count)
         check_operands(name, (*items, *start), limit)
     if name in _COMPARING and any(issubclass(kind, _CONTAINERS) for kind in kinds):
         check_compared(name, items, limit)  # sorted([(0, a), (0, b)]) compares a with b
@@ -76,6 +84,16 @@ def check_combined(name: str, items: Any, start: Iterable[Any], limit: int) -> A
 
 # Those of check_combined's callers that compare items (tuples and lists item by item).
 _COMPARING = frozenset({"max", "min", "sorted", "sort"})
+_SORTING = frozenset({"sorted", "sort"})
+
+
+def check_operations(name: str, count: int) -> None:
+    if count > TENSOR_OPERATIONS:
+        raise LimitError(
+            f"{name}() would add or compare tensors {count:,} times in C, past every time "
+            f"check; the limit is {TENSOR_OPERATIONS:,} (torch.stack them and use torch's "
+            "own sum, max or sort)"
+        )
 
 
 def check_compared(name: str, values: Iterable[Any], limit: int) -> None:
@@ -103,6 +121,7 @@ def check_compared(name: str, values: Iterable[Any], limit: int) -> None:
             sequences.setdefault(place, []).append(value)
             if holds_deeper(value):
                 stack.extend(((*place, i), item) for i, item in enumerate(value))
+    check_operations(name, sum(map(len, places.values())) // 2)
     for place, found in places.items():
         shapes = [v.shape for v in found]
         if any(isinstance(v, np.ndarray) for v in found):
@@ -205,11 +224,14 @@ def check_each(value: Any, items: Iterable[Any], limit: int, name: str = "compar
     """`value in items`, items.count(value), .index, .remove: C compares `value` with each
     item (a tensor or an array broadcasting against one, a container item by item)."""
     if isinstance(value, torch.Tensor):
+        count = 0
         for item in items:
             if isinstance(item, torch.Tensor):
                 check_broadcast(name, value, item, limit)
+                count += 1
             elif isinstance(item, np.ndarray):
                 check_operands(name, (value, item), limit)
+        check_operations(name, count)
     elif isinstance(value, np.ndarray):
         for item in items:
             if isinstance(item, (torch.Tensor, np.ndarray)) or compared_in_c(item):
