@@ -102,8 +102,23 @@ def check_compared(name: str, values: Iterable[Any], limit: int) -> None:
     tensors and arrays at one place (the same index or key, at the same depth) of any of
     `values` may meet, so each place's are checked broadcast together. Containers only
     walked where they hold containers, tensors or arrays (their item types read in C)."""
-    places: dict[tuple[Any, ...], list[Any]] = {}
-    sequences: dict[tuple[Any, ...], list[Any]] = {}
+    places, sequences = _places(values)
+    check_operations(name, sum(map(len, places.values())) // 2)
+    for place, found in places.items():
+        shapes = [v.shape for v in found]
+        if any(isinstance(v, np.ndarray) for v in found):
+            # An array compared with a list reads it as an array: [[0]] * 30000 is 30000x1.
+            shapes += [nested_shape(seq) for seq in sequences.get(place, ())]
+        check_shapes(name, shapes, limit)
+
+
+_Places = dict[tuple[Any, ...], list[Any]]
+
+
+def _places(values: Iterable[Any]) -> tuple[_Places, _Places]:
+    """The tensors and arrays, and the sequences, at each place of `values`."""
+    places: _Places = {}
+    sequences: _Places = {}
     stack: list[tuple[tuple[Any, ...], Any]] = [((), v) for v in values]
     walked = 0
     while stack:
@@ -121,13 +136,7 @@ def check_compared(name: str, values: Iterable[Any], limit: int) -> None:
             sequences.setdefault(place, []).append(value)
             if holds_deeper(value):
                 stack.extend(((*place, i), item) for i, item in enumerate(value))
-    check_operations(name, sum(map(len, places.values())) // 2)
-    for place, found in places.items():
-        shapes = [v.shape for v in found]
-        if any(isinstance(v, np.ndarray) for v in found):
-            # An array compared with a list reads it as an array: [[0]] * 30000 is 30000x1.
-            shapes += [nested_shape(seq) for seq in sequences.get(place, ())]
-        check_shapes(name, shapes, limit)
+    return places, sequences
 
 
 def nested_shape(seq: Any) -> tuple[int, ...]:
@@ -286,17 +295,20 @@ def check_matmul(a: torch.Tensor, b: torch.Tensor, limit: int) -> None:
 
 
 def checked_key(key: Callable[[Any], Any], name: str, limit: int) -> Callable[[Any], Any]:
-    """`key` for sorted, max, min and list.sort: C compares what it returns (a tuple's items
-    in turn), tensors broadcasting; each tensor or array among the keys is checked against
-    the shapes of those before it."""
-    seen: dict[tuple[int, ...], Any] = {}
+    """`key` for sorted, max, min and list.sort: C compares what it returns (a tuple's,
+    a list's items in turn, at any depth), tensors broadcasting; each tensor or array
+    among the keys is checked against the shapes of those before it at the same place."""
+    seen: dict[tuple[Any, ...], dict[tuple[int, ...], Any]] = {}
 
     def checked(item: Any) -> Any:
         value = key(item)
-        for part in value if type(value) is tuple else (value,):
-            if isinstance(part, (torch.Tensor, np.ndarray)) and tuple(part.shape) not in seen:
-                seen[tuple(part.shape)] = part
-                check_operands(name, tuple(seen.values()), limit)
+        if _compares_deeper(value):
+            for place, found in _places((value,))[0].items():
+                shapes = seen.setdefault(place, {})
+                new = [part for part in found if tuple(part.shape) not in shapes]
+                if new:
+                    shapes.update((tuple(part.shape), part) for part in new)
+                    check_operands(name, tuple(shapes.values()), limit)
         return value
 
     return checked
