@@ -7,6 +7,7 @@ Each function is a method of the Interpreter (bound in interpreter.py).
 from __future__ import annotations
 
 import ast
+import collections
 import operator
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -97,6 +98,8 @@ def binary(
             return result
         if op is operator.mul:
             self._check_repeat(a, b)
+        elif ta is collections.Counter or tb is collections.Counter:
+            broadcasts.check_counters(opname, a, b, self.limits.tensor_elements)
         elif op is operator.mod and ta is str:
             check_percent_format(a, self.limits.string_chars)
             self.check_printable(b)
@@ -236,6 +239,7 @@ def expr_BoolOp(self: Interpreter, node: ast.BoolOp, fc: _FunctionContext) -> Cl
 
 
 _MEMBERSHIP, _IDENTITY, _ORDER = "membership", "identity", "order"
+_COMPARED = (Tensor, np.ndarray, dict, collections.deque)
 _KINDS = {ast.In: _MEMBERSHIP, ast.NotIn: _MEMBERSHIP, ast.Is: _IDENTITY, ast.IsNot: _IDENTITY}
 
 
@@ -250,27 +254,29 @@ def expr_Compare(self: Interpreter, node: ast.Compare, fc: _FunctionContext) -> 
     limit = self.limits.tensor_elements
     nested = sizes.NESTED
     check_nesting = sizes.check_nesting
+    check_containers = broadcasts.check_containers
 
     def compare(scope: Scope) -> Any:
         a = left(scope)
         result: Any = True
         for op, kind, comp in zip(ops, kinds, comparators):
-            b = comp(scope)
+            b = right = comp(scope)
             try:
                 if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
                     arrays.check_broadcast("comparison", a, b)
-                if isinstance(a, Tensor):
-                    if isinstance(b, Tensor):
-                        broadcasts.check_broadcast("comparison", a, b, limit)
-                    elif type(b) is list or type(b) is tuple:
-                        broadcasts.check_each(a, b, limit)  # `a in seq` compares with each
+                if isinstance(a, Tensor) and isinstance(b, Tensor):
+                    broadcasts.check_broadcast("comparison", a, b, limit)
                 elif type(a) in nested or isinstance(a, tuple):
                     # `a in d` hashes a, `a == b` and `a in seq` walk a's paths
                     # (those both sides share): in C, without bound.
                     check_nesting(a)
-                    if kind is not _IDENTITY and (type(b) in nested or isinstance(b, tuple)):
-                        broadcasts.check_containers("comparison", a, b, kind is _MEMBERSHIP, limit)
-                result = op(a, b)
+                    if kind is not _IDENTITY:
+                        right = check_containers("comparison", a, b, kind is _MEMBERSHIP, limit)
+                elif kind is not _IDENTITY and isinstance(a, _COMPARED):
+                    # a tensor in a sequence; OrderedDict, defaultdict, Counter and deque
+                    # compare item by item too
+                    right = check_containers("comparison", a, b, kind is _MEMBERSHIP, limit)
+                result = op(a, right)
             except BaseException as exc:
                 locate(exc, node)
                 raise

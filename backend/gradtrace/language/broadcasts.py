@@ -4,15 +4,22 @@ what they are given: sum, max, math.prod, random.uniform), and a matmul's result
 
 from __future__ import annotations
 
+import collections
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 import numpy as np
 import torch
 
 from gradtrace.language.errors import LimitError
+from gradtrace.language.limits import Limits
 from gradtrace.language.sizes import NESTED_CONTAINERS, refusal, to_meta
+
+# Each tensor C adds or compares is a torch op (some 2 us) run past every time check:
+# sorted() of a million scalar tensors ran 11 s past a 5 s limit. Twice the loop limit:
+# well under a second.
+TENSOR_OPERATIONS = 2 * Limits().loop_iterations
 
 # Iterables whose items all have one shape: combining them broadcasts nothing.
 _ALIKE = (torch.Tensor, np.ndarray, range, str, bytes, bytearray)
@@ -36,7 +43,12 @@ def _broadcast_numel(sa: Sequence[int], sb: Sequence[int]) -> int | None:
 def check_operands(name: str, values: Iterable[Any], limit: int) -> None:
     """Refuse when the tensors and arrays among `values`, broadcast together (as the
     arithmetic of Python code that is given them does), would pass `limit` elements."""
-    shapes = [tuple(v.shape) for v in values if isinstance(v, (torch.Tensor, np.ndarray))]
+    check_shapes(
+        name, [v.shape for v in values if isinstance(v, (torch.Tensor, np.ndarray))], limit
+    )
+
+
+def check_shapes(name: str, shapes: Sequence[Sequence[int]], limit: int) -> None:
     if len(shapes) < 2:
         return
     try:
@@ -62,22 +74,51 @@ def check_combined(name: str, items: Any, start: Iterable[Any], limit: int) -> A
     kinds = set(map(type, items))  # in C: a list of numbers costs no Python step per item
     kinds.update(map(type, start))
     if any(issubclass(kind, (torch.Tensor, np.ndarray)) for kind in kinds):
+        count = sum(isinstance(item, torch.Tensor) for item in items)
+        check_operations(name, count * math.ceil(math.log2(count)) if name in _SORTING else count)
         check_operands(name, (*items, *start), limit)
-    if name in _COMPARING and any(issubclass(kind, (list, tuple, dict)) for kind in kinds):
+    if name in _COMPARING and any(issubclass(kind, _CONTAINERS) for kind in kinds):
         check_compared(name, items, limit)  # sorted([(0, a), (0, b)]) compares a with b
     return items
 
 
 # Those of check_combined's callers that compare items (tuples and lists item by item).
 _COMPARING = frozenset({"max", "min", "sorted", "sort"})
+_SORTING = frozenset({"sorted", "sort"})
+
+
+def check_operations(name: str, count: int) -> None:
+    if count > TENSOR_OPERATIONS:
+        raise LimitError(
+            f"{name}() would add or compare tensors {count:,} times in C, past every time "
+            f"check; the limit is {TENSOR_OPERATIONS:,} (torch.stack them and use torch's "
+            "own sum, max or sort)"
+        )
 
 
 def check_compared(name: str, values: Iterable[Any], limit: int) -> None:
-    """C compares lists, tuples and dicts item by item (==, <, max, sorted, `in`): the
+    """C compares lists, tuples, deques and dicts (OrderedDict, defaultdict and Counter
+    too) item by item (==, <, max, sorted, `in`): the
     tensors and arrays at one place (the same index or key, at the same depth) of any of
     `values` may meet, so each place's are checked broadcast together. Containers only
     walked where they hold containers, tensors or arrays (their item types read in C)."""
-    places: dict[tuple[Any, ...], list[Any]] = {}
+    places, sequences = _places(values)
+    check_operations(name, sum(map(len, places.values())) // 2)
+    for place, found in places.items():
+        shapes = [v.shape for v in found]
+        if any(isinstance(v, np.ndarray) for v in found):
+            # An array compared with a list reads it as an array: [[0]] * 30000 is 30000x1.
+            shapes += [nested_shape(seq) for seq in sequences.get(place, ())]
+        check_shapes(name, shapes, limit)
+
+
+_Places = dict[tuple[Any, ...], list[Any]]
+
+
+def _places(values: Iterable[Any]) -> tuple[_Places, _Places]:
+    """The tensors and arrays, and the sequences, at each place of `values`."""
+    places: _Places = {}
+    sequences: _Places = {}
     stack: list[tuple[tuple[Any, ...], Any]] = [((), v) for v in values]
     walked = 0
     while stack:
@@ -88,25 +129,62 @@ def check_compared(name: str, values: Iterable[Any], limit: int) -> None:
         walked += 1
         if walked > NESTED_CONTAINERS:  # `t = [t, t]` a hundred times over: 2**100 places
             raise LimitError(f"comparing more than {NESTED_CONTAINERS:,} containers in C")
-        if type(value) is dict:
-            if holds_deeper(value.values()):
-                stack.extend(((*place, ("key", k)), v) for k, v in value.items())
-        elif (type(value) is list or isinstance(value, tuple)) and holds_deeper(value):
-            stack.extend(((*place, i), item) for i, item in enumerate(value))
-    for found in places.values():
-        check_operands(name, found, limit)
+        if isinstance(value, dict):
+            if holds_deeper(dict.values(value)):
+                stack.extend(((*place, ("key", k)), v) for k, v in dict.items(value))
+        elif compared_in_c(value):
+            sequences.setdefault(place, []).append(value)
+            if holds_deeper(value):
+                stack.extend(((*place, i), item) for i, item in enumerate(value))
+    return places, sequences
 
 
-def check_containers(name: str, a: Any, b: Any, membership: bool, limit: int) -> None:
+def nested_shape(seq: Any) -> tuple[int, ...]:
+    """The shape numpy reads a nested list (or tuple) as, from its first items."""
+    shape: list[int] = []
+    while compared_in_c(seq) and len(shape) < 64:
+        shape.append(len(seq))
+        if not seq:
+            break
+        seq = seq[0]
+    return tuple(shape)
+
+
+def check_containers(name: str, a: Any, b: Any, membership: bool, limit: int) -> Any:
     """C compares containers item by item, tensors at the same place broadcasting: `a == b`
     (or <) compares a's items with b's, `a in seq` compares a with each item of seq (a
     dict or a set hashes instead, and a tensor hashes by its identity). Both bounded by
-    sizes.check_nesting first."""
+    sizes.check_nesting first. Returns `b`, or what `a in b` reads in its place: what
+    C would iterate (an iterator; a class of the program's without __contains__), each
+    item checked before C compares it."""
     if not membership:
-        if type(a) is dict or (isinstance(a, (list, tuple)) and holds_deeper(a)):
+        if isinstance(a, dict) or (compared_in_c(a) and holds_deeper(a)):
             check_compared(name, (a, b), limit)
-    elif type(b) is list or isinstance(b, tuple):
-        check_each(a, b, limit)
+    elif compared_in_c(b) or isinstance(b, _VIEWS):
+        check_each(a, b, limit, name)
+    elif not hasattr(type(b), "__contains__") and _compares_deeper(a):
+        # An iterator, or a class of the program's with __iter__ (or __getitem__) only
+        try:
+            items = iter(b)
+        except TypeError:
+            return b  # `in` raises its own error
+        return _checked_items(a, items, name, limit)
+    return b
+
+
+def compared_in_c(value: Any) -> bool:
+    """A sequence whose ==, <, `in`, count and index compare its items in C."""
+    return type(value) is list or isinstance(value, (tuple, collections.deque))
+
+
+# Views whose `in` compares with their values (items: the value at the item's key).
+_VIEWS: tuple[type, ...] = (type({}.values()), type({}.items()))
+
+
+def _checked_items(value: Any, items: Iterator[Any], name: str, limit: int) -> Iterator[Any]:
+    for item in items:
+        check_each(value, (item,), limit, name)
+        yield item
 
 
 def consecutive_key(
@@ -126,23 +204,65 @@ def consecutive_key(
     return checked
 
 
-def check_each(value: Any, items: Iterable[Any], limit: int) -> None:
+def check_counted(
+    counter: dict[Any, Any], name: str, args: tuple[Any, ...], kwargs: dict[str, Any], limit: int
+) -> None:
+    """A Counter's methods add its counts in C (update and subtract the counts of one
+    key, total all of them) or compare them (most_common): the tensors and arrays among
+    them checked, broadcast together, as + and < would check them. (c + d, c | d...:
+    check_counters.)"""
+    if name == "update" or name == "subtract":
+        for other in (*args, kwargs):
+            if isinstance(other, dict):
+                check_compared(name, (counter, other), limit)
+    elif name == "total" or name == "most_common":
+        values = list(dict.values(counter))
+        check_operands(name, values, limit)
+        if name == "most_common":
+            check_compared(name, values, limit)
+
+
+def check_counters(name: str, a: Any, b: Any, limit: int) -> None:
+    """c + d, c - d, c | d, c & d (and +=...): a Counter adds or compares the counts of
+    each key the two share, in C."""
+    if isinstance(a, collections.Counter) or isinstance(b, collections.Counter):
+        check_compared(name, (a, b), limit)
+
+
+def check_each(value: Any, items: Iterable[Any], limit: int, name: str = "comparison") -> None:
     """`value in items`, items.count(value), .index, .remove: C compares `value` with each
-    item (a tensor broadcasting against a tensor item, a container item by item)."""
+    item (a tensor or an array broadcasting against one, a container item by item)."""
     if isinstance(value, torch.Tensor):
+        count = 0
         for item in items:
             if isinstance(item, torch.Tensor):
-                check_broadcast("comparison", value, item, limit)
-    elif type(value) is dict or (isinstance(value, (list, tuple)) and holds_deeper(value)):
+                check_broadcast(name, value, item, limit)
+                count += 1
+            elif isinstance(item, np.ndarray):
+                check_operands(name, (value, item), limit)
+        check_operations(name, count)
+    elif isinstance(value, np.ndarray):
         for item in items:
-            check_compared("comparison", (value, item), limit)
+            if isinstance(item, (torch.Tensor, np.ndarray)) or compared_in_c(item):
+                check_compared(name, (value, item), limit)  # a list read as an array
+    elif _compares_deeper(value):
+        for item in items:
+            check_compared(name, (value, item), limit)
+
+
+def _compares_deeper(value: Any) -> bool:
+    """Compared with another object, `value` may broadcast tensors (in C)."""
+    if isinstance(value, (torch.Tensor, np.ndarray, dict)):
+        return True
+    return compared_in_c(value) and holds_deeper(value)
 
 
 def holds_deeper(items: Iterable[Any]) -> bool:
     return any(issubclass(kind, _DEEPER) for kind in set(map(type, items)))
 
 
-_DEEPER = (torch.Tensor, np.ndarray, list, tuple, dict)
+_CONTAINERS = (list, tuple, dict, collections.deque)
+_DEEPER = (torch.Tensor, np.ndarray, *_CONTAINERS)
 
 
 def check_broadcast(name: str, a: torch.Tensor, b: torch.Tensor, limit: int) -> None:
@@ -175,17 +295,20 @@ def check_matmul(a: torch.Tensor, b: torch.Tensor, limit: int) -> None:
 
 
 def checked_key(key: Callable[[Any], Any], name: str, limit: int) -> Callable[[Any], Any]:
-    """`key` for sorted, max, min and list.sort: C compares what it returns (a tuple's items
-    in turn), tensors broadcasting; each tensor or array among the keys is checked against
-    the shapes of those before it."""
-    seen: dict[tuple[int, ...], Any] = {}
+    """`key` for sorted, max, min and list.sort: C compares what it returns (a tuple's,
+    a list's items in turn, at any depth), tensors broadcasting; each tensor or array
+    among the keys is checked against the shapes of those before it at the same place."""
+    seen: dict[tuple[Any, ...], dict[tuple[int, ...], Any]] = {}
 
     def checked(item: Any) -> Any:
         value = key(item)
-        for part in value if type(value) is tuple else (value,):
-            if isinstance(part, (torch.Tensor, np.ndarray)) and tuple(part.shape) not in seen:
-                seen[tuple(part.shape)] = part
-                check_operands(name, tuple(seen.values()), limit)
+        if _compares_deeper(value):
+            for place, found in _places((value,))[0].items():
+                shapes = seen.setdefault(place, {})
+                new = [part for part in found if tuple(part.shape) not in shapes]
+                if new:
+                    shapes.update((tuple(part.shape), part) for part in new)
+                    check_operands(name, tuple(shapes.values()), limit)
         return value
 
     return checked

@@ -11,6 +11,7 @@ import ast
 import collections
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
 import torch
 from torch import nn
 
@@ -34,6 +35,7 @@ from gradtrace.language.runtime import (
     _refuse_private_names,
     _tensor_inputs,
     _zero_fill,
+    check_range_search,
 )
 from gradtrace.language.values import ModuleTable
 
@@ -124,6 +126,17 @@ def call_method(
                     sizes.check_nesting(arg)  # a key
                 elif type(arg) is list:
                     _keys(arg)  # keys (set.update) or key-value pairs (dict.update)
+    elif kind is range:
+        if name in ("count", "index") and args and type(args[0]) not in (int, bool):
+            if isinstance(args[0], np.integer):  # the int it equals: found in O(1)
+                args = (int(args[0]), *args[1:])
+            else:
+                check_range_search(owner, args[0], f"range.{name}()")
+    elif kind is collections.deque:
+        if name in ("count", "index", "remove") and args:  # compare with each item, in C
+            broadcasts.check_each(args[0], owner, limits.tensor_elements)
+    elif kind is collections.Counter:
+        broadcasts.check_counted(owner, name, args, kwargs, limits.tensor_elements)
     elif isinstance(owner, torch.optim.Optimizer):
         if name == "step":
             for group in owner.param_groups:

@@ -11,6 +11,7 @@ import types
 from collections.abc import Callable, Iterator
 from typing import Any
 
+import numpy as np
 import torch
 from torch import nn
 from torch.nn.modules.lazy import LazyModuleMixin
@@ -129,10 +130,31 @@ _INPLACE: dict[type[ast.operator], Callable[[Any, Any], Any]] = {
 
 def _contains(a: Any, b: Any) -> bool:
     """`a in b`: C reads an iterator until it finds `a`, past every alarm
-    (`-1 in itertools.count()` never ends), so an iterator is read through a cap."""
+    (`-1 in itertools.count()` never ends), so an iterator is read through a cap. So is
+    a range asked for anything but an int: C compares it with each number in turn
+    (`0.5 in range(10**18)`), so only a range within the loop limit is searched (a numpy
+    integer, or a float, is asked for as the int it equals)."""
     if isinstance(b, Iterator):
         b = bounded_iterable(b)
+    elif type(b) is range and type(a) is not int and type(a) is not bool:
+        if isinstance(a, np.integer):
+            a = int(a)
+        elif type(a) is float:  # equal to a number only if integral: exactly that number
+            return a.is_integer() and int(a) in b
+        else:
+            check_range_search(b, a, "`in` a range")
     return a in b
+
+
+def check_range_search(r: range, value: Any, what: str) -> None:
+    """`value in r`, r.count(value), r.index(value) for a value not an int: C compares it
+    with each number of r in turn, past every alarm."""
+    limit = callables.current().limits.loop_iterations
+    if len(r) > limit:
+        raise LimitError(
+            f"{what} with a {type(value).__name__} compares it with each of {len(r):,} "
+            f"numbers, in C; the limit is {limit:,}"
+        )
 
 
 _CMPOPS: dict[type[ast.cmpop], Callable[[Any, Any], Any]] = {
