@@ -44,10 +44,13 @@ class SharedTraceCache:
     commands themselves cost ~0.1 ms. A give ends by announcing its names on a channel:
     every replica's index (trace_index.py) hears them, and spares its asks for traces
     that no replica has given. A give reaches the other replicas within `give_every_s`
-    and a round trip.
+    and a round trip. Every replica hears every announcement, so gives go at most ten
+    times a second: with two replicas of one worker each, cache misses at 32 connections
+    cost the servers 0.29 ms more CPU each than without Redis with gives every 25 ms,
+    0.15 ms with gives every 100 ms (req/s 0.91 and 0.96 of no Redis, side by side).
     """
 
-    def __init__(self, url: str, ttl_s: int = 24 * 3600, give_every_s: float = 0.025) -> None:
+    def __init__(self, url: str, ttl_s: int = 24 * 3600, give_every_s: float = 0.1) -> None:
         import redis.asyncio as redis  # only with GRADTRACE_REDIS_URL: an optional dependency
 
         self._asking: Any = redis.Redis.from_url(url, single_connection_client=True)
