@@ -7,7 +7,6 @@ a service worker; where this host lacks a layer the tests that need it are skipp
 
 from __future__ import annotations
 
-import io
 import os
 import socket
 import threading
@@ -167,11 +166,16 @@ def test_a_local_function_is_refused() -> None:
 def test_a_forged_answer_cannot_make_the_caller_import_anything() -> None:
     import pickle
 
-    from gradtrace.sandbox.confined import _AnswerUnpickler
+    from gradtrace.sandbox.confined import read_plain
 
     forged = pickle.dumps((True, os.getcwd))  # names os.getcwd: a class-free answer may not
     with pytest.raises(pickle.UnpicklingError):
-        _AnswerUnpickler(io.BytesIO(forged)).load()
+        read_plain(forged)
     plain = pickle.dumps((True, {"a": [1, 2.5, "x", b"y", {3}], "e": ValueError("v")}))
-    ok, value = _AnswerUnpickler(io.BytesIO(plain)).load()
+    ok, value = read_plain(plain)
     assert ok and value["a"][4] == {3} and isinstance(value["e"], ValueError)
+
+
+def test_a_call_with_other_than_plain_data_is_refused_before_it_starts() -> None:
+    with pytest.raises(TypeError, match="plain data"):
+        confined_call(escapes.status, os.getcwd)

@@ -28,10 +28,12 @@ class ConfinedCallError(RuntimeError):
     """The confined process ended without an answer (killed, or crashed)."""
 
 
-class _AnswerUnpickler(pickle.Unpickler):
-    """The answer comes from a process that may have run hostile code: it may name no
-    class but builtin exceptions and containers, so a forged pickle cannot make this
-    process import or call anything (plain data needs no class at all)."""
+class PlainDataUnpickler(pickle.Unpickler):
+    """Reads plain data only: numbers, strings, bytes, lists, tuples, dicts, sets and
+    builtin exceptions. It may name no other class, so a forged pickle cannot make the
+    reader import or call anything. Both sides of a confined call read with it: the
+    answer comes from a process that may have run hostile code, and the call itself
+    names its function rather than pickling it."""
 
     _CONTAINERS = frozenset({"set", "frozenset", "complex", "bytearray", "slice", "range"})
 
@@ -43,7 +45,11 @@ class _AnswerUnpickler(pickle.Unpickler):
             isinstance(value, type) and issubclass(value, BaseException)
         ):
             return value
-        raise pickle.UnpicklingError(f"the confined process answered with {module}.{name}")
+        raise pickle.UnpicklingError(f"not plain data: {module}.{name}")
+
+
+def read_plain(data: bytes) -> Any:
+    return PlainDataUnpickler(io.BytesIO(data)).load()
 
 
 def _module_root(fn: Callable[..., Any]) -> str:
@@ -76,13 +82,17 @@ def confined_call(
     result or raise its exception.
 
     `fn` must be a module-level function of an importable module (it travels by name;
-    its module's directory is bound read-only into the sandbox), and `args` and the
-    result must be picklable. The result may be plain data (numbers, strings, bytes,
-    lists, tuples, dicts, sets) or a builtin exception: it is read back naming no other
-    class, since the process that sent it may have run hostile code."""
+    its module's directory is bound read-only into the sandbox). `args` and the result
+    must be plain data (numbers, strings, bytes, lists, tuples, dicts, sets) or builtin
+    exceptions: each side reads what the other sent naming no other class (the answer
+    comes from a process that may have run hostile code)."""
     config = config or WorkerConfig(device="cpu")
     root = _module_root(fn)
-    payload = pickle.dumps((fn, args))
+    payload = pickle.dumps((fn.__module__, fn.__qualname__, args))
+    try:
+        read_plain(payload)  # refused here, with the reason, rather than in the child
+    except pickle.UnpicklingError as error:
+        raise TypeError(f"confined_call's arguments must be plain data ({error})") from None
     ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
     # Its stderr as a service worker's is (a socket, stderr.py), read after its answer.
     errors, their_errors = stderr_pair()
@@ -120,7 +130,7 @@ def confined_call(
             f"the confined process ended with {process.returncode} and no answer: "
             + stderr.decode(errors="replace")[-2000:]
         )
-    ok, value = _AnswerUnpickler(io.BytesIO(answer)).load()
+    ok, value = read_plain(answer)
     if not ok:
         raise value
     result: T = value

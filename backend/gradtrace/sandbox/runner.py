@@ -1,20 +1,23 @@
 """The process behind `confined_call`: `python -m gradtrace.sandbox.runner CONFIG FD`.
 
-It warms up as a worker does, reads a pickled (function, args) from its socket (importing
-the function's module), confines itself exactly as a worker does, calls the function, and writes back the pickled
-outcome: (True, result) or (False, exception).
+It warms up as a worker does, reads the call from its socket (the function's module and
+name, and its arguments as plain data), imports the function, confines itself exactly as
+a worker does, calls the function, and writes back the pickled outcome: (True, result)
+or (False, exception).
 """
 
 from __future__ import annotations
 
+import importlib
 import os
 import pickle
 import socket
 import sys
+from typing import Any
 
 from gradtrace.sandbox import confine
 from gradtrace.sandbox.config import WorkerConfig
-from gradtrace.sandbox.confined import receive_all
+from gradtrace.sandbox.confined import read_plain, receive_all
 from gradtrace.sandbox.worker import prepare_process
 
 
@@ -23,7 +26,10 @@ def main(argv: list[str]) -> None:
     sock = socket.socket(fileno=int(argv[1]))
     sock.setblocking(True)
     prepare_process(config)  # warmed up as a worker is: torch and what it loads lazily
-    fn, args = pickle.loads(receive_all(sock))  # from our caller: trusted
+    module, name, args = read_plain(receive_all(sock))
+    fn: Any = importlib.import_module(module)
+    for part in name.split("."):
+        fn = getattr(fn, part)
     confine.confine(config, keep_fds=[sock.fileno()], parent=os.getppid())
     confine.set_job_cpu_limit(config)
     try:
