@@ -17,7 +17,7 @@ from gradtrace.language.builtins import (
 )
 from gradtrace.language.callables import Checked
 from gradtrace.language.errors import ForbiddenError, LimitError
-from gradtrace.language.generators import GENERATOR_REFUSAL
+from gradtrace.language.generators import GENERATOR_REFUSAL, compile_generator_expression
 from gradtrace.language.pymodules import bounded_iterable
 from gradtrace.language.runtime import (
     _MISSING,
@@ -359,7 +359,7 @@ def _compile_comprehension(
                 if interp.steps & 255 == 0:
                     interp.tick()
                 target(scope, item)
-                if all(interp.truth(c(scope), where) for c in conds):
+                if not conds or all(interp.truth(c(scope), where) for c in conds):
                     inner(scope)
 
         return run
@@ -375,7 +375,7 @@ def expr_ListComp(self: Interpreter, node: ast.ListComp, fc: _FunctionContext) -
 
 
 def expr_GeneratorExp(self: Interpreter, node: ast.GeneratorExp, fc: _FunctionContext) -> Closure:
-    return self._sequence_comprehension(node, fc, list)
+    return compile_generator_expression(self, node, fc)
 
 
 def expr_SetComp(self: Interpreter, node: ast.SetComp, fc: _FunctionContext) -> Closure:
@@ -384,7 +384,7 @@ def expr_SetComp(self: Interpreter, node: ast.SetComp, fc: _FunctionContext) -> 
 
 def _sequence_comprehension(
     self: Interpreter,
-    node: ast.ListComp | ast.GeneratorExp | ast.SetComp,
+    node: ast.ListComp | ast.SetComp,
     fc: _FunctionContext,
     kind: type,
 ) -> Closure:

@@ -64,19 +64,22 @@ class ProgramGenerator:
         return self
 
     def __next__(self) -> Any:
-        return self.send(None)
+        return self._resume(None)
 
     def send(self, value: Any) -> Any:
+        return self._resume(value)
+
+    def _resume(self, value: Any) -> Any:
         interp, steps = self._interp, self._steps
         if interp is None or steps is None:
             raise RuntimeError("program code cannot run once the program has ended")
+        if interp.depth >= interp.limits.recursion_depth:
+            raise LimitError(
+                f"calls nested deeper than {interp.limits.recursion_depth} "
+                f"(resuming {self.qualname}): do generators resume each other without end?"
+            )
         interp.depth += 1
         try:
-            if interp.depth > interp.limits.recursion_depth:
-                raise LimitError(
-                    f"calls nested deeper than {interp.limits.recursion_depth} "
-                    f"(resuming {self.qualname}): do generators resume each other without end?"
-                )
             return steps.send(value)
         finally:
             interp.depth -= 1
@@ -247,3 +250,60 @@ def _loop(interp: Interpreter, node: ast.For | ast.While, fc: _FunctionContext) 
         return (yield from orelse(scope))
 
     return loop
+
+
+def compile_generator_expression(
+    interp: Interpreter, node: ast.GeneratorExp, fc: _FunctionContext
+) -> Callable[[Scope], ProgramGenerator]:
+    """`(elt for x in xs if c ...)` is lazy, as in CPython: its first iterable is
+    evaluated (and iterated over) when the expression runs, everything else as it is
+    read. `any(x > 3 for x in itertools.count())` ends; `next(g)` reads one item."""
+    from gradtrace.language.runtime import Scope
+
+    element = interp.compile_expr(node.elt, fc)
+    limit = interp.limits.loop_iterations
+    levels = []
+    for gen in node.generators:
+        if gen.is_async:
+            raise ForbiddenError("async comprehensions are not supported", gen.iter)
+        levels.append(
+            (
+                interp.compile_expr(gen.iter, fc),
+                interp.compile_target(gen.target, fc, gen.iter),
+                [interp.compile_expr(cond, fc) for cond in gen.ifs],
+                gen.iter,
+            )
+        )
+
+    def items(scope: Scope, depth: int, iterator: Iterator[Any]) -> StepGenerator:
+        _, target, conds, where = levels[depth]
+        last = depth + 1 == len(levels)
+        count = 0
+        for item in iterator:
+            count += 1
+            if count > limit:
+                raise LimitError(f"a comprehension ran more than {limit:,} iterations", where)
+            interp.steps += 1
+            if interp.steps & 255 == 0:
+                interp.tick()
+            target(scope, item)
+            if not conds or all(interp.truth(c(scope), where) for c in conds):
+                if last:
+                    yield element(scope)
+                else:
+                    iter_expr, where_next = levels[depth + 1][0], levels[depth + 1][3]
+                    inner = iter(interp.iterate(iter_expr(scope), where_next))
+                    yield from items(scope, depth + 1, inner)
+
+    first, where = levels[0][0], levels[0][3]
+    generators = interp.made.generators  # ended with the job (job_objects.py)
+
+    def start(scope: Scope) -> ProgramGenerator:
+        iterator = iter(interp.iterate(first(scope), where))
+        generator = ProgramGenerator(
+            interp, "<genexpr>", items(Scope({}, scope, scope.func), 0, iterator)
+        )
+        generators.append(weakref.ref(generator))
+        return generator
+
+    return start

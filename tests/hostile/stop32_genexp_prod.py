@@ -1,0 +1,12 @@
+# expect: LimitError
+# math.prod multiplies the items of a generator expression in C
+import itertools
+import functools
+import operator
+import math
+
+import torch
+
+a = torch.zeros(30000, 1)
+b = torch.ones(1, 30000)
+print(math.prod(x for x in [a, b]))
