@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import gc
 import hashlib
+import inspect
 import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -86,6 +87,15 @@ def _api_method_not_allowed(app: FastAPI, path: str) -> Response:
     if not methods:
         return error_response(404, "Not Found")
     return error_response(405, "Method Not Allowed", headers={"Allow": ", ".join(methods)})
+
+
+# FastAPI 0.16x asks OpenTelemetry on every request whether a provider is set; gradtrace
+# sets none (its access log says what each request cost), so the question is skipped.
+_NO_TELEMETRY: dict[str, Any] = (
+    {"telemetry": {"tracing": False, "metrics": False, "logs": False}}
+    if "telemetry" in inspect.signature(FastAPI.__init__).parameters
+    else {}
+)
 
 
 async def _disconnected(request: Request) -> None:
@@ -180,6 +190,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         version=__version__,
         summary="Run a PyTorch program and get its real autograd graph, forward then backward.",
         lifespan=lifespan,
+        **_NO_TELEMETRY,
     )
 
     @app.exception_handler(RequestValidationError)
