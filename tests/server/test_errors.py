@@ -100,6 +100,20 @@ async def test_malformed_body_is_422(api: AppClient, body: bytes) -> None:
         "/api/trace", content=body, headers={"content-type": "application/json"}
     )
     assert response.status_code == 422
+    # Where and what, as FastAPI words a body's errors, never the input echoed.
+    for item in response.json()["detail"]:
+        assert set(item) == {"loc", "msg", "type"}
+        assert item["loc"][0] == "body"
+
+
+@pytest.mark.parametrize("path", ["/api/trace", "/api/gradcheck"])
+async def test_get_on_an_endpoint_that_takes_post_is_405_naming_post(
+    api: AppClient, path: str
+) -> None:
+    response = await api.client.get(path)
+    assert response.status_code == 405
+    assert response.headers["allow"] == "POST"
+    assert response.json()["detail"] == "Method Not Allowed"
 
 
 @pytest.mark.parametrize("device", ["tpu", "cuda:7", "mps", "cuda"])
