@@ -75,3 +75,12 @@ print(max(p.grad.abs().max().item() for p in model.parameters()) > 0)
 print(torch.stack(tuple(t * 2 for t in torch.arange(3.0))))
 print(dict((k, v) for k, v in zip("abc", range(3))), sorted(-x for x in range(4)))
 print(list(zip(range(3), (c for c in "xyz"))))
+
+# autograd reads its outputs and inputs as torch does, once: a generator of them, or a
+# Module's parameters().
+a = torch.tensor([1.0, 2.0], requires_grad=True)
+b = torch.tensor([3.0, 4.0], requires_grad=True)
+print(torch.autograd.grad((a * b).sum(), (t for t in [a, b])))
+print(torch.autograd.grad(model(x).sum(), model.parameters())[1])
+torch.autograd.backward(t.sum() for t in [a * 3, b * 5])
+print(a.grad, b.grad)
