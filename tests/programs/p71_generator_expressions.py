@@ -84,3 +84,11 @@ print(torch.autograd.grad((a * b).sum(), (t for t in [a, b])))
 print(torch.autograd.grad(model(x).sum(), model.parameters())[1])
 torch.autograd.backward(t.sum() for t in [a * 3, b * 5])
 print(a.grad, b.grad)
+
+# list += a generator (or a range, or a tensor's rows) is list.extend, in place.
+acc = [1]
+alias = acc
+acc += (i * i for i in range(3))
+acc += range(2)
+acc += torch.tensor([5.0, 6.0])
+print(acc, alias is acc)
