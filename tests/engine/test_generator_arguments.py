@@ -20,3 +20,14 @@ def test_join_of_a_generator_joins_what_it_yields() -> None:
     trace = gradtrace.run(source, limits=LIMITS)
     assert trace.ok, trace.error
     assert trace.stdout == "0-1-4-9-16 0, 1, 2\n"
+
+
+def test_a_generator_of_as_many_items_as_the_limit_is_read_whole() -> None:
+    limit = Limits().sequence_items  # the cap on what C reads of an iterator
+    source = f"print(sum(1 for a in range(1000) for b in range({limit // 1000})))\n"
+    trace = gradtrace.run(source, limits=LIMITS)
+    assert trace.ok, trace.error
+    assert trace.stdout == f"{limit}\n"
+    trace = gradtrace.run(source.replace("1000)", "1001)", 1), limits=LIMITS)
+    assert trace.error is not None and trace.error.type == "LimitError"
+    assert trace.error.message == f"an iterator yielded more than {limit:,} items"

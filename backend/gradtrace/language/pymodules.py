@@ -290,10 +290,11 @@ class _Capped:
         return self
 
     def __next__(self) -> Any:
+        item = next(self._it)  # one that ends at the limit is within it
         if self._left <= 0:
             raise LimitError(f"an iterator yielded more than {_ITEMS:,} items")
         self._left -= 1
-        return next(self._it)
+        return item
 
 
 _SIZED = (list, tuple, dict, set, frozenset, str, bytes, range)
