@@ -92,3 +92,8 @@ acc += (i * i for i in range(3))
 acc += range(2)
 acc += torch.tensor([5.0, 6.0])
 print(acc, alias is acc)
+
+# Modules named by a generator of pairs.
+layers = torch.nn.ModuleDict((f"fc{i}", torch.nn.Linear(2, 2)) for i in range(2))
+scales = torch.nn.ParameterDict((k, torch.nn.Parameter(torch.ones(1) * i)) for i, k in enumerate("ab"))
+print(list(layers.keys()), list(scales.keys()), scales["b"].item())

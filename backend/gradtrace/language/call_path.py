@@ -146,7 +146,10 @@ def invoke(
         elif issubclass(target, nn.Module):
             module_sizes.check_module_class(target, args, kwargs, limit, self.limits.total_elements)
             _refuse_meta(args, kwargs, True)
-            if issubclass(target, (nn.ParameterDict, nn.ModuleDict)):
+            if issubclass(target, (nn.ParameterDict, nn.ModuleDict, nn.Sequential)):
+                # Their keys become attribute names: a generator of (name, value) pairs
+                # is read here, once, so that its names are checked too.
+                args = tuple(_read_once(a) for a in args)
                 for arg in (*args, *kwargs.values()):
                     _refuse_private_names(arg)
         elif issubclass(target, torch.optim.Optimizer) and kwargs.get("foreach"):
