@@ -97,3 +97,7 @@ print(acc, alias is acc)
 layers = torch.nn.ModuleDict((f"fc{i}", torch.nn.Linear(2, 2)) for i in range(2))
 scales = torch.nn.ParameterDict((k, torch.nn.Parameter(torch.ones(1) * i)) for i, k in enumerate("ab"))
 print(list(layers.keys()), list(scales.keys()), scales["b"].item())
+
+# itertools' combinatorics read a generator into a pool first, as C does.
+print(list(itertools.product((x for x in range(2)), repeat=2)))
+print(list(itertools.combinations((c for c in "abc"), 2)), len(list(itertools.permutations(x for x in range(3)))))
