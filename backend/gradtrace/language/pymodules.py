@@ -118,15 +118,15 @@ def product(*iterables: Any, repeat: int = 1) -> Iterator[Any]:
 
 
 def permutations(iterable: Any, r: int | None = None) -> Iterator[Any]:
-    return itertools.permutations(*_pools((iterable,)), r)
+    return itertools.permutations(_pools((iterable,))[0], r)
 
 
 def combinations(iterable: Any, r: int) -> Iterator[Any]:
-    return itertools.combinations(*_pools((iterable,)), r)
+    return itertools.combinations(_pools((iterable,))[0], r)
 
 
 def combinations_with_replacement(iterable: Any, r: int) -> Iterator[Any]:
-    return itertools.combinations_with_replacement(*_pools((iterable,)), r)
+    return itertools.combinations_with_replacement(_pools((iterable,))[0], r)
 
 
 def repeat(obj: Any, times: int | None = None) -> Iterator[Any]:
