@@ -34,6 +34,7 @@ import random
 import runpy
 import sys
 import traceback
+from collections.abc import Iterator
 from typing import Any
 
 import numpy
@@ -229,6 +230,8 @@ class Probe:
         grad_variables: Any = None,
         inputs: Any = None,
     ) -> Any:
+        # torch reads each of these into a tuple once: a generator is read here instead
+        tensors, grad_tensors, inputs = once(tensors), once(grad_tensors), once(inputs)
         self.depth += 1
         try:
             self.expected(
@@ -253,6 +256,7 @@ class Probe:
         create_graph: bool = False,
         **kwargs: Any,
     ) -> Any:
+        outputs, inputs, grad_outputs = once(outputs), once(inputs), once(grad_outputs)
         self.depth += 1
         try:
             self.expected(
@@ -272,6 +276,11 @@ class Probe:
             )
         finally:
             self.depth -= 1
+
+
+def once(value: Any) -> Any:
+    """An iterator (a generator, `model.parameters()`) as the tuple torch reads it into."""
+    return tuple(value) if isinstance(value, Iterator) else value
 
 
 def run_probe(path: str) -> dict[str, Any]:

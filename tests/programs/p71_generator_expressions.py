@@ -75,3 +75,29 @@ print(max(p.grad.abs().max().item() for p in model.parameters()) > 0)
 print(torch.stack(tuple(t * 2 for t in torch.arange(3.0))))
 print(dict((k, v) for k, v in zip("abc", range(3))), sorted(-x for x in range(4)))
 print(list(zip(range(3), (c for c in "xyz"))))
+
+# autograd reads its outputs and inputs as torch does, once: a generator of them, or a
+# Module's parameters().
+a = torch.tensor([1.0, 2.0], requires_grad=True)
+b = torch.tensor([3.0, 4.0], requires_grad=True)
+print(torch.autograd.grad((a * b).sum(), (t for t in [a, b])))
+print(torch.autograd.grad(model(x).sum(), model.parameters())[1])
+torch.autograd.backward(t.sum() for t in [a * 3, b * 5])
+print(a.grad, b.grad)
+
+# list += a generator (or a range, or a tensor's rows) is list.extend, in place.
+acc = [1]
+alias = acc
+acc += (i * i for i in range(3))
+acc += range(2)
+acc += torch.tensor([5.0, 6.0])
+print(acc, alias is acc)
+
+# Modules named by a generator of pairs.
+layers = torch.nn.ModuleDict((f"fc{i}", torch.nn.Linear(2, 2)) for i in range(2))
+scales = torch.nn.ParameterDict((k, torch.nn.Parameter(torch.ones(1) * i)) for i, k in enumerate("ab"))
+print(list(layers.keys()), list(scales.keys()), scales["b"].item())
+
+# itertools' combinatorics read a generator into a pool first, as C does.
+print(list(itertools.product((x for x in range(2)), repeat=2)))
+print(list(itertools.combinations((c for c in "abc"), 2)), len(list(itertools.permutations(x for x in range(3)))))

@@ -13,6 +13,7 @@ import functools
 import itertools
 import math
 import time
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -30,6 +31,7 @@ from gradtrace.language.pymodules import (
     ITERATING,
     RANDOM_FUNCTIONS,
     bounded_args,
+    bounded_iterable,
     check_rows,
     choices,
 )
@@ -127,6 +129,11 @@ def invoke(
         args = (bounded_args(args[:1])[0],)
     special = self.rec.special_call(target)
     if special is not None:
+        # autograd.grad and backward read their outputs, inputs and gradients into tuples:
+        # read once here, so that the count and the recorder see what torch gets (a
+        # generator read by the recorder would reach torch empty).
+        args = tuple(_read_once(a) for a in args)
+        kwargs = {k: _read_once(v) for k, v in kwargs.items()}
         sizes.check_tensor_count(args, kwargs)  # autograd.grad: a gradient per input
         return special(args, kwargs, node)
     limit = self.limits.tensor_elements
@@ -139,7 +146,10 @@ def invoke(
         elif issubclass(target, nn.Module):
             module_sizes.check_module_class(target, args, kwargs, limit, self.limits.total_elements)
             _refuse_meta(args, kwargs, True)
-            if issubclass(target, (nn.ParameterDict, nn.ModuleDict)):
+            if issubclass(target, (nn.ParameterDict, nn.ModuleDict, nn.Sequential)):
+                # Their keys become attribute names: a generator of (name, value) pairs
+                # is read here, once, so that its names are checked too.
+                args = tuple(_read_once(a) for a in args)
                 for arg in (*args, *kwargs.values()):
                     _refuse_private_names(arg)
         elif issubclass(target, torch.optim.Optimizer) and kwargs.get("foreach"):
@@ -234,6 +244,13 @@ def invoke(
         if self.rec.active:
             self.rec.adopt_parameters(result, node, label)
     return self.after_call(result, args, kwargs, node, label)
+
+
+def _read_once(value: Any) -> Any:
+    """An iterator (a generator, `model.parameters()`) as the tuple torch reads it into."""
+    if isinstance(value, Iterator):
+        return tuple(bounded_iterable(value))
+    return value
 
 
 def after_call(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import collections
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -95,6 +96,8 @@ def call_method(
             if isinstance(width, int) and width > limits.string_chars:
                 raise LimitError(f"str.{name}({width}) is over the string limit")
         elif name == "join" and args:
+            if isinstance(args[0], Iterator):  # a generator: C reads it into a list first
+                args = (list(args[0]), *args[1:])
             parts = args[0] if isinstance(args[0], (list, tuple)) else ()
             total = sum(len(p) for p in parts if type(p) is str) + len(owner) * len(parts)
             if total > limits.string_chars:

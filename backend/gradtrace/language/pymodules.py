@@ -44,18 +44,22 @@ def _count(k: Any, what: str) -> None:
         raise LimitError(f"{what} of {k:,} items is over the limit ({_ITEMS:,})")
 
 
-def _pools(args: tuple[Any, ...], repeat: int = 1) -> None:
+def _pools(args: tuple[Any, ...], repeat: int = 1) -> tuple[Any, ...]:
+    """The pools, an iterator (a generator) read into the tuple C makes of it, at most
+    one item past the limit."""
     if not isinstance(repeat, int) or repeat > _REPEAT:
         raise LimitError(f"repeat={repeat} is over the limit ({_REPEAT})")
-    total = 0
-    for pool in args:
-        size = len(pool) if hasattr(pool, "__len__") else _POOL_ITEMS + 1
-        total += size * max(repeat, 1)
+    pools = tuple(
+        pool if hasattr(pool, "__len__") else tuple(itertools.islice(pool, _POOL_ITEMS + 1))
+        for pool in args
+    )
+    total = sum(len(pool) for pool in pools) * max(repeat, 1)
     if total > _POOL_ITEMS:
         raise LimitError(
             f"the inputs hold {total:,} items, over the limit ({_POOL_ITEMS:,}); "
             "pass lists, ranges or tuples of fewer items"
         )
+    return pools
 
 
 # ---------------------------------------------------------------------------- random
@@ -110,23 +114,19 @@ RANDOM_FUNCTIONS: frozenset[int] = frozenset(identity(fn) for fn in _RANDOM.valu
 
 
 def product(*iterables: Any, repeat: int = 1) -> Iterator[Any]:
-    _pools(iterables, repeat)
-    return itertools.product(*iterables, repeat=repeat)
+    return itertools.product(*_pools(iterables, repeat), repeat=repeat)
 
 
 def permutations(iterable: Any, r: int | None = None) -> Iterator[Any]:
-    _pools((iterable,))
-    return itertools.permutations(iterable, r)
+    return itertools.permutations(_pools((iterable,))[0], r)
 
 
 def combinations(iterable: Any, r: int) -> Iterator[Any]:
-    _pools((iterable,))
-    return itertools.combinations(iterable, r)
+    return itertools.combinations(_pools((iterable,))[0], r)
 
 
 def combinations_with_replacement(iterable: Any, r: int) -> Iterator[Any]:
-    _pools((iterable,))
-    return itertools.combinations_with_replacement(iterable, r)
+    return itertools.combinations_with_replacement(_pools((iterable,))[0], r)
 
 
 def repeat(obj: Any, times: int | None = None) -> Iterator[Any]:
@@ -290,10 +290,11 @@ class _Capped:
         return self
 
     def __next__(self) -> Any:
+        item = next(self._it)  # one that ends at the limit is within it
         if self._left <= 0:
             raise LimitError(f"an iterator yielded more than {_ITEMS:,} items")
         self._left -= 1
-        return next(self._it)
+        return item
 
 
 _SIZED = (list, tuple, dict, set, frozenset, str, bytes, range)

@@ -80,7 +80,9 @@ def stmt_Try(self: Interpreter, node: ast.Try, fc: _FunctionContext) -> Closure:
     def attempt(scope: Scope) -> Any:
         try:
             result = body(scope)
-        except ProgramError:
+        except _UNSWALLOWED:
+            # MemoryError too: C ran out of memory, and a program that caught it could
+            # try again and again at the edge of the process's memory.
             raise
         except Exception as exc:
             for (type_expr, target, handler_body, _handler), unbinding in zip(handlers, unbinds):

@@ -250,7 +250,7 @@ _NAMING_METHODS = frozenset(
 def _refuse_private_names(value: Any) -> None:
     """Names a Module would setattr/getattr (ParameterDict({...}), add_module(...)): the
     names a program may not write as attributes may not be given as strings either."""
-    if type(value) is dict:
+    if isinstance(value, dict):  # an OrderedDict too
         items: Any = value.keys()
     elif type(value) in (list, tuple):
         items = [v[0] if type(v) in (list, tuple) and v else v for v in value]

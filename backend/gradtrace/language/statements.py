@@ -7,6 +7,7 @@ Each function is a method of the Interpreter (bound in interpreter.py).
 from __future__ import annotations
 
 import ast
+import operator
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -190,6 +191,12 @@ def stmt_AugAssign(self: Interpreter, node: ast.AugAssign, fc: _FunctionContext)
             return result
         if isinstance(current, np.ndarray):  # in place, as numpy does: same size
             return op(current, rhs)
+        if type(current) is list and plain is operator.add:
+            # list += iterable is list.extend, in place (`b = a; a += g` changes b too):
+            # a generator, a range or a tensor's rows, through extend's own checks.
+            interp.call_method(current, "extend", None, (rhs,), {}, node, opname)
+            interp.check_size(current)
+            return current
         return interp.binary(plain, current, rhs, node, opname)
 
     if isinstance(target, ast.Name):
