@@ -19,7 +19,7 @@ from torch import nn
 from gradtrace.language import broadcasts, module_sizes, sizes
 from gradtrace.language.attributes import attribute_allowed, width_method
 from gradtrace.language.errors import ForbiddenError, LimitError
-from gradtrace.language.pymodules import bounded_args
+from gradtrace.language.pymodules import bounded_args, bounded_iterable
 from gradtrace.language.runtime import (
     _ATTENTION,
     _CONSUMING_TYPES,
@@ -97,7 +97,7 @@ def call_method(
                 raise LimitError(f"str.{name}({width}) is over the string limit")
         elif name == "join" and args:
             if isinstance(args[0], Iterator):  # a generator: C reads it into a list first
-                args = (list(args[0]), *args[1:])
+                args = (list(bounded_iterable(args[0])), *args[1:])
             parts = args[0] if isinstance(args[0], (list, tuple)) else ()
             total = sum(len(p) for p in parts if type(p) is str) + len(owner) * len(parts)
             if total > limits.string_chars:
