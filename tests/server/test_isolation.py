@@ -11,7 +11,13 @@ import textwrap
 import pytest
 import torch
 
-from .helpers import comparable, make_settings, open_app, reference_trace
+from .helpers import (
+    UNTIL_THE_TIME_LIMIT,
+    comparable,
+    make_settings,
+    open_app,
+    reference_trace,
+)
 
 pytestmark = pytest.mark.anyio
 
@@ -58,6 +64,34 @@ async def test_fresh_process_per_job_mode(anyio_backend: str) -> None:
                 await asyncio.sleep(0.01)
             seen.update(pool.stats().pids)
         assert len(seen) == 3
+
+
+async def test_a_workers_successor_starts_with_its_last_job(anyio_backend: str) -> None:
+    """A worker that reaches max_jobs is replaced by one started while its last job runs:
+    a pool of one worker is never left with none."""
+    async for api in open_app(make_settings(workers=1, max_jobs_per_worker=2, timeout=2.0)):
+        pool = api.app.state.service.pools["cpu"]
+        first = await api.client.post("/api/trace", json={"source": "print(1)\n"})
+        assert first.status_code == 200
+        [retiring] = pool.stats().pids
+        last = asyncio.create_task(
+            api.client.post("/api/trace", json={"source": UNTIL_THE_TIME_LIMIT})
+        )
+        successor_seen = False
+        while not last.done():
+            stats = pool.stats()
+            if stats.starting or set(stats.pids) - {retiring}:
+                successor_seen = True
+                break
+            await asyncio.sleep(0.01)
+        assert successor_seen and not last.done(), "the successor waited for the last answer"
+        assert (await last).status_code == 200
+        for _ in range(500):
+            stats = pool.stats()
+            if stats.idle and retiring not in stats.pids and not stats.starting:
+                break
+            await asyncio.sleep(0.01)
+        assert len(pool.stats().pids) == 1 and retiring not in pool.stats().pids
 
 
 CONFINED = textwrap.dedent(

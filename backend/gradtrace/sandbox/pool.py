@@ -85,6 +85,7 @@ class _Lane:
     timer: asyncio.TimerHandle | None = None
     killed_for: Ticket | None = None  # the job that ran past the time limit, or was abandoned
     garbled: bool = False  # it sent an answer the server could not read
+    succeeded: bool = False  # its successor was started with its last job (max_jobs)
 
     def lined_up(self) -> list[Ticket]:
         """The jobs behind the running one that this worker is still meant to run."""
@@ -333,6 +334,12 @@ class WorkerPool:
         lane.worker.writer.write(job_frame(ticket.job, ticket.id, gzip=ticket.gzip))
         if len(lane.tickets) == 1:
             self._begin(lane)
+        if lane.worker.jobs >= self.config.max_jobs and not lane.succeeded:
+            # Its last job: the worker that takes its place starts now, while it runs, so
+            # the pool is never a worker short (a replica of one worker had none for the
+            # ~0.1 s a start takes, every max_jobs jobs).
+            lane.succeeded = True
+            self._start_replacement()
 
     def _begin(self, lane: _Lane) -> None:
         """The lane's first job is now running: its clock starts."""
@@ -470,10 +477,14 @@ class WorkerPool:
             return
         for ticket in reversed(unstarted):
             self._queue.append(ticket.again(), front=True)
+        if not lane.succeeded:
+            self._start_replacement()
+        self._pump()
+
+    def _start_replacement(self) -> None:
         task = asyncio.get_running_loop().create_task(self._replace())
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
-        self._pump()
 
     async def _replace(self) -> None:
         self._starting += 1
