@@ -166,6 +166,8 @@ def forever():
 total = sum(batches(5))
 g = forever()
 print(total, next(g), next(g), [v for v in batches(3)])
+pairs = ((i, j) for i in range(3) for j in batches(i) if j > 0)
+print(next(pairs), sum(j for _, j in pairs))
 """
 
 DATACLASSES = """import torch

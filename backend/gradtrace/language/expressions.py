@@ -9,7 +9,7 @@ import ast
 import difflib
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from gradtrace.language.builtins import (
     FORBIDDEN_BUILTINS,
@@ -320,6 +320,34 @@ def expr_Starred(self: Interpreter, node: ast.Starred, fc: _FunctionContext) -> 
     raise SyntaxError("can't use starred expression here")
 
 
+class ComprehensionStep(NamedTuple):
+    """One `for target in iterable if cond...` of a comprehension, compiled."""
+
+    iterable: Closure
+    target: Callable[[Scope, Any], None]
+    conds: list[Closure]
+    where: ast.expr
+
+
+def comprehension_steps(
+    self: Interpreter, generators: list[ast.comprehension], fc: _FunctionContext
+) -> list[ComprehensionStep]:
+    """The `for`s of a comprehension, eager (below) or lazy (generators.py)."""
+    steps = []
+    for gen in generators:
+        if gen.is_async:
+            raise ForbiddenError("async comprehensions are not supported", gen.iter)
+        steps.append(
+            ComprehensionStep(
+                self.compile_expr(gen.iter, fc),
+                self.compile_target(gen.target, fc, gen.iter),
+                [self.compile_expr(cond, fc) for cond in gen.ifs],
+                gen.iter,
+            )
+        )
+    return steps
+
+
 def _compile_comprehension(
     self: Interpreter,
     generators: list[ast.comprehension],
@@ -328,25 +356,11 @@ def _compile_comprehension(
 ) -> Callable[[Scope], None]:
     interp = self
     limit = self.limits.loop_iterations
-    steps: list[tuple[Closure, Callable[[Scope, Any], None], list[Closure], ast.expr]] = []
-    for gen in generators:
-        if gen.is_async:
-            raise ForbiddenError("async comprehensions are not supported", gen.iter)
-        steps.append(
-            (
-                self.compile_expr(gen.iter, fc),
-                self.compile_target(gen.target, fc, gen.iter),
-                [self.compile_expr(cond, fc) for cond in gen.ifs],
-                gen.iter,
-            )
-        )
+    steps = comprehension_steps(self, generators, fc)
 
     # One closure per generator, each calling the next: no closure refers to itself, so
     # nothing here keeps the compiled program alive in a reference cycle.
-    def level(
-        step: tuple[Closure, Callable[[Scope, Any], None], list[Closure], ast.expr],
-        inner: Callable[[Scope], None],
-    ) -> Callable[[Scope], None]:
+    def level(step: ComprehensionStep, inner: Callable[[Scope], None]) -> Callable[[Scope], None]:
         iter_expr, target, conds, where = step
 
         def run(scope: Scope) -> None:

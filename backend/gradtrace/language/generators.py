@@ -258,50 +258,54 @@ def compile_generator_expression(
     """`(elt for x in xs if c ...)` is lazy, as in CPython: its first iterable is
     evaluated (and iterated over) when the expression runs, everything else as it is
     read. `any(x > 3 for x in itertools.count())` ends; `next(g)` reads one item."""
+    from gradtrace.language.expressions import ComprehensionStep, comprehension_steps
     from gradtrace.language.runtime import Scope
 
     element = interp.compile_expr(node.elt, fc)
     limit = interp.limits.loop_iterations
-    levels = []
-    for gen in node.generators:
-        if gen.is_async:
-            raise ForbiddenError("async comprehensions are not supported", gen.iter)
-        levels.append(
-            (
-                interp.compile_expr(gen.iter, fc),
-                interp.compile_target(gen.target, fc, gen.iter),
-                [interp.compile_expr(cond, fc) for cond in gen.ifs],
-                gen.iter,
-            )
-        )
+    levels = comprehension_steps(interp, node.generators, fc)
 
-    def items(scope: Scope, depth: int, iterator: Iterator[Any]) -> StepGenerator:
-        _, target, conds, where = levels[depth]
-        last = depth + 1 == len(levels)
-        count = 0
-        for item in iterator:
-            count += 1
-            if count > limit:
-                raise LimitError(f"a comprehension ran more than {limit:,} iterations", where)
-            interp.steps += 1
-            if interp.steps & 255 == 0:
-                interp.tick()
-            target(scope, item)
-            if not conds or all(interp.truth(c(scope), where) for c in conds):
-                if last:
-                    yield element(scope)
-                else:
-                    iter_expr, where_next = levels[depth + 1][0], levels[depth + 1][3]
-                    inner = iter(interp.iterate(iter_expr(scope), where_next))
-                    yield from items(scope, depth + 1, inner)
+    Level = Callable[[Scope, Iterator[Any]], StepGenerator]
 
-    first, where = levels[0][0], levels[0][3]
+    # One closure per `for`, each holding the next: none refers to itself, so no cycle
+    # keeps the compiled program (and its interpreter) alive after the job.
+    def level(
+        step: ComprehensionStep, inner: Level | None, below: ComprehensionStep | None
+    ) -> Level:
+        _, target, conds, where = step
+
+        def run(scope: Scope, iterator: Iterator[Any]) -> StepGenerator:
+            count = 0
+            for item in iterator:
+                count += 1
+                if count > limit:
+                    raise LimitError(f"a comprehension ran more than {limit:,} iterations", where)
+                interp.steps += 1
+                if interp.steps & 255 == 0:
+                    interp.tick()
+                target(scope, item)
+                if not conds or all(interp.truth(c(scope), where) for c in conds):
+                    if inner is None or below is None:
+                        yield element(scope)
+                    else:
+                        yield from inner(
+                            scope, iter(interp.iterate(below.iterable(scope), below.where))
+                        )
+
+        return run
+
+    run: Level | None = None
+    below: ComprehensionStep | None = None
+    for step in reversed(levels):
+        run, below = level(step, run, below), step
+    assert run is not None and below is not None
+    outermost, first = run, below
     generators = interp.made.generators  # ended with the job (job_objects.py)
 
     def start(scope: Scope) -> ProgramGenerator:
-        iterator = iter(interp.iterate(first(scope), where))
+        iterator = iter(interp.iterate(first.iterable(scope), first.where))
         generator = ProgramGenerator(
-            interp, "<genexpr>", items(Scope({}, scope, scope.func), 0, iterator)
+            interp, "<genexpr>", outermost(Scope({}, scope, scope.func), iterator)
         )
         generators.append(weakref.ref(generator))
         return generator
