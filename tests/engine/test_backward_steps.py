@@ -357,3 +357,125 @@ def test_freed_is_torch_s_answer_for_packed_and_listed_saved_tensors() -> None:
     names = ops(trace)
     (event,) = of_kind(trace, FreedEvent)
     assert sorted(names[n] for n in event.nodes) == sorted(freed)
+
+
+# Where a plain backward pass raised is found from the graph, with no pre-hook on its
+# Nodes (passes.py's `_unfinished`): each case is asked of torch's own pre-hooks.
+INPLACE = """
+import torch
+x = torch.tensor([0.5, 1.0], requires_grad=True)
+w = torch.tensor([2.0, 3.0], requires_grad=True)
+a = x.exp()
+b = (w * x).sin()
+c = w.tanh() * 3
+s = a.sigmoid()
+a.add_(1)
+loss = (s + b + c).sum()
+loss.backward()
+"""
+
+
+def test_a_pass_that_raises_mid_graph_names_the_node_torch_was_in() -> None:
+    x = torch.tensor([0.5, 1.0], requires_grad=True)
+    w = torch.tensor([2.0, 3.0], requires_grad=True)
+    a = x.exp()
+    b = (w * x).sin()
+    c = w.tanh() * 3
+    s = a.sigmoid()
+    a.add_(1)
+    loss = (s + b + c).sum()
+    entered, _ = watch(loss)
+    with pytest.raises(RuntimeError) as raised:
+        loss.backward()
+    assert len(entered) > 3  # Nodes of other branches ran before the failing one
+
+    trace = gradtrace.run(INPLACE)
+    assert not trace.ok and trace.error is not None
+    names = ops(trace)
+    (error,) = of_kind(trace, BackwardErrorEvent)
+    assert names[error.node] == entered[-1] == "ExpBackward0"
+    assert error.message == str(raised.value)
+    ran = [names[e.node] for e in of_kind(trace, BackwardFunctionEvent)]
+    assert ran == entered[:-1]
+
+
+HOOK_RAISES = """
+import torch
+w1 = torch.tensor(1.0, requires_grad=True)
+w2 = torch.tensor(2.0, requires_grad=True)
+w3 = torch.tensor(3.0, requires_grad=True)
+
+def refuse(g):
+    raise ValueError("no gradient for w2")
+
+w2.register_hook(refuse)
+loss = w1.exp() + w2.sin() + w3.cos()
+loss.backward()
+"""
+
+
+def test_a_hook_that_raises_while_several_nodes_are_ready_names_its_own() -> None:
+    w1, w2, w3 = (torch.tensor(v, requires_grad=True) for v in (1.0, 2.0, 3.0))
+    loss = w1.exp() + w2.sin() + w3.cos()
+    running: list[Any] = []
+
+    def refuse(g: torch.Tensor) -> None:
+        running.append(torch._C._current_autograd_node())
+        raise ValueError("no gradient for w2")
+
+    w2.register_hook(refuse)
+    with pytest.raises(ValueError):
+        loss.backward()
+    (node,) = running
+    assert type(node).__name__ == "AccumulateGrad" and node.variable is w2
+    # w1's and w3's AccumulateGrad were ready too, with the same sequence number.
+
+    trace = gradtrace.run(HOOK_RAISES)
+    assert not trace.ok and trace.error is not None and trace.error.type == "ValueError"
+    (error,) = of_kind(trace, BackwardErrorEvent)
+    failing = next(n for n in trace.nodes if n.id == error.node)
+    assert isinstance(failing, FunctionNode) and failing.op == "AccumulateGrad"
+    assert trace.variables["w2"] == failing.tensor
+    assert error.message == "no gradient for w2"
+
+
+WRONG_SHAPE = """
+import torch
+
+class Widen(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        return x * 2
+
+    @staticmethod
+    def backward(ctx, grad):
+        return torch.cat([grad, grad])
+
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+y = Widen.apply(x).exp()
+y.sum().backward()
+"""
+
+
+def test_a_custom_backward_torch_refuses_after_it_returned_is_where_the_pass_raised() -> None:
+    class Widen(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx: Any, x: torch.Tensor) -> torch.Tensor:
+            return x * 2
+
+        @staticmethod
+        def backward(ctx: Any, grad: torch.Tensor) -> torch.Tensor:
+            return torch.cat([grad, grad])
+
+    x = torch.tensor([1.0, 2.0], requires_grad=True)
+    total = Widen.apply(x).exp().sum()
+    entered, _ = watch(total)
+    with pytest.raises(RuntimeError) as raised:
+        total.backward()  # torch checks the gradient's shape after the body returned
+
+    trace = gradtrace.run(WRONG_SHAPE)
+    assert not trace.ok
+    names = ops(trace)
+    (error,) = of_kind(trace, BackwardErrorEvent)
+    assert names[error.node] == entered[-1] == "WidenBackward"
+    assert error.message == str(raised.value)

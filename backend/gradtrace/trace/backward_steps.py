@@ -1,9 +1,10 @@
 """What a backward pass does beyond moving gradients, as timeline events.
 
-- The Function the engine is in: the recorder's pre-hook on each Node of the pass (passes.py)
-  pushes it onto `in_flight`, its post-hook pops it. A Node entered and never left is where the pass raised:
-  its `error` event carries torch's own message (or the program's, raised in a custom
-  backward or a hook).
+- The Function the engine is in: torch says, while the program's code runs in it (a hook,
+  a custom backward). Where the pass raised: a Node entered and never left, where the
+  recorder gives Nodes a pre-hook that pushes it onto `in_flight` (its post-hook pops it);
+  elsewhere found from the graph (passes.py's `_unfinished`). Its `error` event carries
+  torch's own message (or the program's, raised in a custom backward or a hook).
 - The program's own lines the engine runs (a tensor or module hook, a custom Function's
   `backward`): one `line` event per statement, at most `LINES_PER_PASS` per pass.
 - At the end of a pass run without retain_graph, the Nodes whose saved tensors torch
@@ -20,8 +21,12 @@ from __future__ import annotations
 
 import ast
 import weakref
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+import torch
+
+from gradtrace.identity import identity
 from gradtrace.language.errors import LimitError, ProgramError
 from gradtrace.language.tensor_text import clean_text, scrub
 from gradtrace.trace.events import Freed, LineRan, Raised
@@ -40,6 +45,8 @@ _LINES_NOTE = (
 _MESSAGE_CHARS = 2_000
 # torch's words when a saved tensor was freed by an earlier pass.
 _FREED_WORDS = "freed"
+# Which Node torch's engine is running on this thread (None outside one).
+_running_node: Callable[[], Any] | None = getattr(torch._C, "_current_autograd_node", None)
 
 
 def _message(exc: BaseException) -> tuple[str, str]:
@@ -94,8 +101,10 @@ class BackwardSteps:
         # Weakly: the recorder owns this, and a cycle would keep every tensor it recorded
         # alive after the job until the cyclic GC found it.
         self.rec: Recorder = weakref.proxy(recorder)
-        # The Nodes the engine entered and has not left, innermost last.
+        # The Nodes the engine entered and has not left, innermost last (those with a
+        # pre-hook), and the Node the program's code last ran in.
         self.in_flight: list[FunctionRec] = []
+        self.running: FunctionRec | None = None
         # The Nodes that ran in the current pass, and every Node found freed so far.
         self.ran: list[FunctionRec] = []
         self.freed: set[str] = set()
@@ -137,21 +146,41 @@ class BackwardSteps:
         lineno = getattr(node, "lineno", None)
         if lineno is None:
             return
+        running = self._running()
+        if running is not None:
+            self.running = running
         if self.lines >= LINES_PER_PASS:
             self.lines_cut = True
             return
         self.lines += 1
         where = self.hook_node
-        if where is None and self.in_flight:
-            where = self.in_flight[-1].id
+        if where is None:
+            if running is not None:
+                where = running.id
+            elif self.in_flight:
+                where = self.in_flight[-1].id
         self.rec.timeline.append(LineRan(self.rec.current_pass, where, lineno))
 
-    def failed(self, index: int, exc: BaseException) -> None:
-        """The pass raised: the Node the engine was in carries the error."""
-        if isinstance(exc, LimitError) or not self.in_flight:
+    def _running(self) -> FunctionRec | None:
+        """The recorded Node torch's engine is running now, if any."""
+        fn = _running_node() if _running_node is not None else None
+        if fn is None:
+            return None
+        frec = self.rec.by_fn.get(identity(fn))
+        return frec if frec is not None and frec.fn is fn else None
+
+    def failed(
+        self, index: int, exc: BaseException, unfinished: Callable[[], FunctionRec | None]
+    ) -> None:
+        """The pass raised: the Node the engine was in carries the error (`unfinished`
+        finds it where no pre-hook said)."""
+        if isinstance(exc, LimitError):
+            return
+        where = self.in_flight[-1] if self.in_flight else unfinished()
+        if where is None:
             return
         kind, text = _message(exc)
-        self.rec.timeline.append(Raised(index, self.in_flight[-1].id, kind, text))
+        self.rec.timeline.append(Raised(index, where.id, kind, text))
 
     def ended(self, index: int, retain: bool) -> None:
         """The pass is over: what it freed, and whether its line budget cut any."""
@@ -171,6 +200,7 @@ class BackwardSteps:
         if self.lines_cut and _LINES_NOTE not in self.rec.truncation:
             self.rec.truncation.append(_LINES_NOTE)
         self.in_flight.clear()
+        self.running = None
         self.ran.clear()
         self.holding.clear()
         self.hook_node = None

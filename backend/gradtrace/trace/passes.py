@@ -3,11 +3,14 @@ tensor methods that act during one (`register_hook`, `retain_grad`).
 
 The first pass that can reach a Node gives it a post-hook, which records its grad_inputs
 and grad_outputs in the order torch's engine really runs them (the gradient that reached
-a tensor is the grad_output of the Node that made it), and a pre-hook, which says the
-engine entered it. The hooks stay for later passes: each pass names the Nodes it can
-reach (`live`), and a hook whose Node is not among them does nothing. They hold the
-passes weakly and their record by a key, so torch, which keeps them from C++ where the
-cyclic GC cannot follow, holds nothing of the job through them. Ours run after the
+a tensor is the grad_output of the Node that made it). Where the engine's order is not
+known from the graph alone (autograd.grad and `inputs=`, which skip Nodes; another device;
+a pass nested in another), also a pre-hook, which says the engine entered it; elsewhere
+the Node a pass raised in is found from the graph when it raises (`_unfinished`), which
+saves each Node of every pass a pre-hook's cost. The hooks stay for later passes: each
+pass names the Nodes it can reach (`live`), and a hook whose Node is not among them does
+nothing. They hold the passes weakly and their record by a key, so torch, which keeps
+them from C++ where the cyclic GC cannot follow, holds nothing of the job through them. Ours run after the
 program's own Node hooks (which may change the gradients): when any hook was registered
 since our last walk of a pass (torch numbers them all), ours are registered again at the
 end. What a pass does beyond moving gradients (the program's lines it runs, where it
@@ -38,6 +41,8 @@ Tensor = torch.Tensor
 # Each backward() called from inside another (from a hook or a custom backward) nests
 # through torch's C++ engine on the same stack: a few levels are real uses, more is a bomb.
 _MAX_NESTED_PASSES = 4
+# Which Node torch's engine is running on this thread (None outside one).
+_running_node: Callable[[], Any] | None = getattr(torch._C, "_current_autograd_node", None)
 
 
 def _retain(options: dict[str, Any], create: bool) -> bool:
@@ -86,7 +91,9 @@ class BackwardPasses:
         options.update(kwargs)
         create = bool(options.get("create_graph"))
         retain = _retain(options, create)
-        return self.run("backward", [t], node, retain, create, lambda: t.backward(*args, **kwargs))
+        call = lambda: t.backward(*args, **kwargs)  # noqa: E731
+        every = options.get("inputs") is None
+        return self.run("backward", [t], node, retain, create, call, every)
 
     def autograd_backward(
         self, args: tuple[Any, ...], kwargs: dict[str, Any], node: ast.AST
@@ -96,7 +103,8 @@ class BackwardPasses:
         create = bool(kwargs.get("create_graph"))
         retain = _retain(kwargs, create)
         call = lambda: torch.autograd.backward(*args, **kwargs)  # noqa: E731
-        return self.run("backward", roots, node, retain, create, call)
+        every = (args[5] if len(args) > 5 else kwargs.get("inputs")) is None
+        return self.run("backward", roots, node, retain, create, call, every)
 
     def autograd_grad(self, args: tuple[Any, ...], kwargs: dict[str, Any], node: ast.AST) -> Any:
         outputs = args[0] if args else kwargs.get("outputs")
@@ -122,7 +130,7 @@ class BackwardPasses:
                         )
             return grads
 
-        grads = self.run("grad", roots, node, retain, create, call)
+        grads = self.run("grad", roots, node, retain, create, call, every_node=False)
         if rec.active:
             for g in grads:
                 if isinstance(g, Tensor):
@@ -183,7 +191,10 @@ class BackwardPasses:
         retain: bool,
         create: bool,
         call: Callable[[], Any],
+        every_node: bool,
     ) -> Any:
+        """`every_node`: the engine runs every Node it can reach from the roots (no
+        `inputs` to stop at)."""
         if self.depth >= _MAX_NESTED_PASSES:
             raise LimitError(
                 f"backward passes nested {_MAX_NESTED_PASSES} deep (a hook or a custom backward "
@@ -193,7 +204,7 @@ class BackwardPasses:
         try:
             if not self.rec.active:
                 return call()
-            return self._recorded(kind, roots, node, retain, create, call)
+            return self._recorded(kind, roots, node, retain, create, call, every_node)
         finally:
             self.depth -= 1
 
@@ -205,6 +216,7 @@ class BackwardPasses:
         retain: bool,
         create: bool,
         call: Callable[[], Any],
+        every_node: bool,
     ) -> Any:
         rec = self.rec
         rec.ledger.flush()
@@ -220,8 +232,16 @@ class BackwardPasses:
         rec.passes.append(PassRec(index, root, line, retain, kind, create))
         if root is not None and root.tensor.numel() == 1:
             rec.series.add(root.name or "loss", root.tensor.detach().item())
+        # The engine takes the Nodes of one device's pass in an order the graph decides:
+        # where that holds, the Node it raised in is found when it raises.
+        entering = (
+            not every_node
+            or self.depth > 1
+            or _running_node is None
+            or any(r.tensor.device.type != "cpu" for r in root_recs)
+        )
         try:
-            self._watch_nodes(root_recs, node, not retain)
+            self._watch_nodes(root_recs, node, not retain, entering)
         except BaseException:
             self.live.clear()
             raise
@@ -232,7 +252,7 @@ class BackwardPasses:
         try:
             return call()
         except Exception as exc:
-            self.steps.failed(index, exc)
+            self.steps.failed(index, exc, self._unfinished)
             raise
         finally:
             self.live.clear()
@@ -243,9 +263,12 @@ class BackwardPasses:
             self.clear()
             rec.iteration += 1
 
-    def _watch_nodes(self, root_recs: list[TensorRec], node: ast.AST, freeing: bool) -> None:
+    def _watch_nodes(
+        self, root_recs: list[TensorRec], node: ast.AST, freeing: bool, entering: bool
+    ) -> None:
         """Every Node the pass can reach from its roots, live for the pass and hooked
-        (`freeing`: the pass runs without retain_graph, and notes what holds values)."""
+        (`freeing`: the pass runs without retain_graph, and notes what holds values;
+        `entering`: each Node also says when the engine enters it)."""
         rec = self.rec
         seen: set[int] = set()
         stack = [gf for gf in (grad_fn_of(r.tensor) for r in root_recs) if gf is not None]
@@ -272,8 +295,8 @@ class BackwardPasses:
                 frec = rec.function_node(fn, node)
             if frec.tensor is not None and fn.variable.grad is None:
                 none_grads.add(frec.id)
-            if frec.hooked_at != epoch:
-                self._hook(fn, frec)
+            if frec.hooked_at != epoch or (entering and len(frec.hook_handles) < 2):
+                self._hook(fn, frec, entering)
             live[frec.hook_key] = frec
             if freeing:
                 note_holding(fn, frec)
@@ -282,8 +305,8 @@ class BackwardPasses:
                     stack.append(nxt)
         self.handles = RemovableHandle.next_id
 
-    def _hook(self, fn: Any, frec: FunctionRec) -> None:
-        """Our post-hook and pre-hook on Node `fn`, after any of the program's."""
+    def _hook(self, fn: Any, frec: FunctionRec, entering: bool) -> None:
+        """Our post-hook (and pre-hook, `entering`) on Node `fn`, after any of the program's."""
         for handle in frec.hook_handles:
             handle.remove()
         if not frec.hook_key:
@@ -306,8 +329,34 @@ class BackwardPasses:
                 if live_rec is not None:
                     owner.steps.in_flight.append(live_rec)
 
-        frec.hook_handles = (fn.register_hook(ran), fn.register_prehook(entered))
+        ran_handle = fn.register_hook(ran)
+        if entering:
+            frec.hook_handles = (ran_handle, fn.register_prehook(entered))
+        else:
+            frec.hook_handles = (ran_handle,)
         frec.hooked_at = self.epoch
+
+    def _unfinished(self) -> FunctionRec | None:
+        """The Node the pass raised in, where no pre-hook says: one the program's code ran
+        in (a hook, a custom backward) that never finished; else the one torch's engine
+        took next from its ready queue, which it orders by sequence number, highest first,
+        among the Nodes whose every input within the pass has run (nothing ran since)."""
+        steps = self.steps
+        done = {f.id for f in steps.ran}
+        running = steps.running
+        if running is not None and running.id not in done and running.hook_key in self.live:
+            return running
+        nodes = {identity(f.fn): f for f in self.live.values()}
+        waiting = dict.fromkeys(nodes, 0)
+        for f in nodes.values():
+            if f.id in done:
+                continue
+            for nxt, _ in f.fn.next_functions:
+                key = identity(nxt)
+                if nxt is not None and key in waiting:
+                    waiting[key] += 1
+        ready = [f for key, f in nodes.items() if f.id not in done and not waiting[key]]
+        return max(ready, key=lambda f: f.fn._sequence_nr(), default=None)
 
     def clear(self) -> None:
         """The pass ended: let go of its gradients and what they reached."""
