@@ -121,6 +121,10 @@ class BackwardSteps:
         if f.custom:
             return f.id in self.holding and _is_freed(f, names)
         if f.id in self.holding:
+            if f.saved_read:
+                # It held them and ran: torch frees what a Node saved once it ran in a
+                # pass without retain_graph.
+                return True
             holds = _holds_values(f.fn, names)
             if holds is not None:
                 return not holds
@@ -138,6 +142,12 @@ class BackwardSteps:
                     self.holding.add(frec.id)
             except RuntimeError:
                 pass  # freed by an earlier pass
+        elif frec.saved_read:
+            # Read when it was made: the tensors it saved hold their values until a pass
+            # runs it (it would raise, not run, had an earlier one freed them). Saved
+            # through the program's hooks, none was read: the pass's end asks torch.
+            if frec.saved:
+                self.holding.add(frec.id)
         elif _holds_values(fn, saved_names(type(fn))):
             self.holding.add(frec.id)
 

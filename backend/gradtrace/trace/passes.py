@@ -356,7 +356,9 @@ class BackwardPasses:
                 if nxt is not None and key in waiting:
                     waiting[key] += 1
         ready = [f for key, f in nodes.items() if f.id not in done and not waiting[key]]
-        return max(ready, key=lambda f: f.fn._sequence_nr(), default=None)
+        return max(
+            ready, key=lambda f: -1 if f.sequence_nr is None else f.sequence_nr, default=None
+        )
 
     def clear(self) -> None:
         """The pass ended: let go of its gradients and what they reached."""

@@ -366,6 +366,7 @@ class Recorder:
             saved = saved_of(frec)
         finally:
             self.peeking = False
+        frec.saved_read = True
         candidates = [out, *[i.tensor for i in inputs]]
         for name, value in saved:
             entry: dict[str, Any] = {"name": name, "node": None, "value": None}

@@ -86,7 +86,7 @@ class TensorRec:
 class FunctionRec:
     __slots__ = (
         "custom", "fn", "hook_handles", "hook_key", "hooked_at", "id", "iteration", "loops",
-        "module", "node", "op", "saved", "sequence_nr", "tensor",
+        "module", "node", "op", "saved", "saved_read", "sequence_nr", "tensor",
     )  # fmt: skip
 
     def __init__(self, rid: str, fn: Any, node: ast.AST | None, iteration: int):
@@ -100,6 +100,8 @@ class FunctionRec:
         self.loops: tuple[tuple[int, int], ...] = ()
         self.tensor: TensorRec | None = None
         self.saved: list[dict[str, Any]] = []
+        # Whether `saved` was read from torch (when the Node was made).
+        self.saved_read = False
         # The recorder's hooks on `fn` (passes.py): the key they look this record up by,
         # their handles, and the passes' epoch when they were registered.
         self.hook_key = 0
