@@ -11,8 +11,11 @@ writing.
 
 What is timed is what a caller waits for: the call, until it returns. Each result is let
 go after the clock stops, and a full collection runs between two timed calls, so neither
-side pays for the other's garbage. Letting go of `gradtrace.run`'s Trace (freeing its
-objects, when the caller drops it) is timed apart.
+side pays for the other's garbage. A worker sends the trace and then frees the job's
+objects (`release_later`): the job is timed until its trace is written, and the freeing
+apart. Letting go of `gradtrace.run`'s Trace (freeing its objects, when the caller drops
+it) is timed apart too; gradtrace.run frees the job's own objects before it returns, so it
+is compared with the job and its freeing.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ import runpy
 import statistics
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -85,12 +89,30 @@ print(loss.item())
 FAMILIES = {"scalar chain": chain, "MLP 64-wide": mlp, "unrolled RNN": rnn}
 
 
-def _alternating_ms(*fns: Any, dropped: list[float] | None = None) -> tuple[list[float], ...]:
+class _Answered:
+    """A job's trace, sent: the job's objects are freed after it, as a worker frees them
+    once the trace is on its way (`free`, timed apart from the job)."""
+
+    def __init__(self, payload: bytes, release_later: list[Callable[[], None]]) -> None:
+        self.payload = payload
+        self.release_later = release_later
+
+    def free(self) -> float:
+        start = time.perf_counter()
+        while self.release_later:
+            self.release_later.pop()()
+        return (time.perf_counter() - start) * 1000
+
+
+def _alternating_ms(
+    *fns: Any, dropped: list[float] | None = None, freed: list[float] | None = None
+) -> tuple[list[float], ...]:
     """Times (ms) of functions run turn about, so a slow spell of the machine (a shared VM
     has them) falls on every side of a ratio rather than on one; each round starts with
     the next function, so none always follows the same other one. Each result is dropped
     after the clock stops (the time that takes for the last function's goes to
-    `dropped`), and the garbage collected before the next call."""
+    `dropped`; a job's freeing goes to `freed`), and the garbage collected before the
+    next call."""
     for fn in fns:
         fn()  # warm
     times: tuple[list[float], ...] = tuple([] for _ in fns)
@@ -103,6 +125,10 @@ def _alternating_ms(*fns: Any, dropped: list[float] | None = None) -> tuple[list
             result = fns[at]()
             stopped = time.perf_counter()
             times[at].append((stopped - start) * 1000)
+            if isinstance(result, _Answered):
+                spent = result.free()
+                if freed is not None:
+                    freed.append(spent)
             del result
             if dropped is not None and at == last:
                 dropped.append((time.perf_counter() - stopped) * 1000)
@@ -131,13 +157,22 @@ def measure(source: str) -> dict[str, Any]:
 
     payloads: list[bytes] = []
 
-    def traced() -> bytes:
-        payload = trace_program(source, device="cpu", seed=0, limits=LIMITS)
+    def traced() -> _Answered:
+        """The job as a worker runs it: until the trace is written."""
+        later: list[Callable[[], None]] = []
+        payload = trace_program(source, device="cpu", seed=0, limits=LIMITS, release_later=later)
         payloads.append(payload)  # read after the clock stops
+        return _Answered(payload, later)
+
+    def traced_and_freed() -> bytes:
+        """The job with its objects freed before it returns, as gradtrace.run frees them."""
+        payload = trace_program(source, device="cpu", seed=0, limits=LIMITS)
+        payloads.append(payload)
         return payload
 
     try:
-        cpython_runs, gradtrace_runs = _alternating_ms(reference, traced)
+        freeing: list[float] = []
+        cpython_runs, gradtrace_runs = _alternating_ms(reference, traced, freed=freeing)
         cpython_ms = statistics.median(cpython_runs)
         gradtrace_ms = statistics.median(gradtrace_runs)
         # The trace's own clock stops when the program and its recording are done, before
@@ -147,7 +182,7 @@ def measure(source: str) -> dict[str, Any]:
         # gradtrace.run, the Python API, against the job the service runs, turn about.
         drop_runs: list[float] = []
         job_runs, api_runs = _alternating_ms(
-            traced,
+            traced_and_freed,
             lambda: trace_object(source, device="cpu", seed=0, limits=LIMITS),
             dropped=drop_runs,
         )
@@ -155,15 +190,20 @@ def measure(source: str) -> dict[str, Any]:
         # The binary form against JSON and CPython + torch, turn about.
         binaries: list[bytes] = []
 
-        def traced_binary() -> None:
-            binaries.append(trace_program(source, device="cpu", seed=0, limits=LIMITS, binary=True))
+        def traced_binary() -> _Answered:
+            later: list[Callable[[], None]] = []
+            binary = trace_program(
+                source, device="cpu", seed=0, limits=LIMITS, binary=True, release_later=later
+            )
+            binaries.append(binary)
+            return _Answered(binary, later)
 
         cpython_again, json_runs, binary_runs = _alternating_ms(reference, traced, traced_binary)
         json_writing = [t - _recorded_ms(p) for t, p in zip(json_runs, payloads[1:])]
         binary_writing = [t - _recorded_ms(p) for t, p in zip(binary_runs, binaries[1:])]
         binary_payload = binaries[-1]
         payloads.clear()
-        payload = traced()
+        payload = traced_and_freed()
         trace = Trace.model_validate_json(payload)
     finally:
         Path(path).unlink()
@@ -175,6 +215,7 @@ def measure(source: str) -> dict[str, Any]:
         "ratio": gradtrace_ms / cpython_ms,
         # Each side's fastest run: the least disturbed by the neighbours of a shared machine.
         "best_ratio": min(gradtrace_runs) / min(cpython_runs),
+        "freeing_ms": statistics.median(freeing),
         "recording_ms": recorded_ms,
         "recording_ratio": recorded_ms / cpython_ms,
         "writing_ms": max(gradtrace_ms - recorded_ms, 0.0),
@@ -211,7 +252,8 @@ def markdown(rows: list[dict[str, Any]]) -> str:
     header = [
         "program", "ops", "nodes", "CPython + torch (ms)", "gradtrace (ms)", "ratio",
         "ratio of the best runs", "running and recording (ms)", "its ratio",
-        "writing the JSON (ms)", "payload", "gradtrace.run (ms)", "its ratio to the job",
+        "writing the JSON (ms)", "payload", "then freeing the job (ms)", "gradtrace.run (ms)",
+        "its ratio to the job",
         "dropping its Trace (ms)",
         "writing JSON / binary, turn about (ms)", "binary payload", "job ratio, JSON / binary",
     ]  # fmt: skip
@@ -231,6 +273,7 @@ def markdown(rows: list[dict[str, Any]]) -> str:
                     f"{r['recording_ratio']:.2f}x",
                     f"{r['writing_ms']:.1f}",
                     f"{r['payload_bytes'] / 1e6:.2f} MB",
+                    f"{r['freeing_ms']:.1f}",
                     f"{r['api_ms']:.1f}",
                     f"{r['api_ratio']:.2f}x",
                     f"{r['api_drop_ms']:.1f}",

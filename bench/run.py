@@ -38,7 +38,10 @@ def _section_engine() -> str:
         "process; medians of 7 runs each. "
         "`gradtrace (ms)` is the whole job; it splits into running the program with its "
         "recording (hooks, snapshots, the graph; the trace's `elapsed_ms`) and writing the "
-        "JSON (TensorData numbers and stats, nodes, timeline).\n"
+        "JSON (TensorData numbers and stats, nodes, timeline), until the trace is ready to "
+        "send. A worker frees the job's objects once it has sent the trace: that comes after "
+        "the job, timed apart (`then freeing the job`). `gradtrace.run` is compared with the "
+        "job with its freeing, as it frees them before it returns.\n"
         "Targets: ≤ 3× at 1,000 ops and above; a 10,000-op program traced in under 1 s.\n\n"
         + markdown(rows)
         + "\n"

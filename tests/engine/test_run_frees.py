@@ -9,16 +9,21 @@ asked about in test_job_frees.py.
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import orjson
 import pytest
 import torch
 from engine_support import PROGRAMS, cyclic_garbage
 from pydantic import BaseModel
 
 import gradtrace
+from gradtrace import Limits
+from gradtrace.trace.records import TensorRec
+from gradtrace.trace.session import trace_program
 
 CHAIN = """import torch
 x = torch.tensor(0.5, requires_grad=True)
@@ -96,3 +101,35 @@ def test_the_check_can_fail() -> None:
         return None
 
     assert "gradtrace.trace.models.Trace" in _recording_garbage(cyclic)
+
+
+def _records_alive() -> int:
+    return sum(type(o) is TensorRec for o in gc.get_objects())
+
+
+@pytest.mark.parametrize("source", SOURCES)
+def test_a_job_freed_once_its_trace_is_sent(source: str) -> None:
+    """A worker sends the trace, then frees the job (`release_later`): until then its
+    records live and the cyclic GC stays off (switched on, its next pass would walk them
+    all); then reference counting frees them all and the GC is as it was."""
+    gc.collect()
+    collecting = gc.isenabled()
+    later: list[Callable[[], None]] = []
+    payload = trace_program(source, device="cpu", seed=0, limits=Limits(), release_later=later)
+    try:
+        assert orjson.loads(payload)["nodes"]
+        assert len(later) == 1
+        assert not gc.isenabled()
+        assert _records_alive() > 0
+    finally:
+        for release in later:
+            release()
+    assert gc.isenabled() == collecting
+    assert _records_alive() == 0
+
+    def released() -> None:
+        again: list[Callable[[], None]] = []
+        trace_program(source, device="cpu", seed=0, limits=Limits(), release_later=again)
+        again.pop()()
+
+    assert _recording_garbage(released) == []

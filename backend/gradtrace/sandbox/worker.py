@@ -17,6 +17,7 @@ import sys
 import time
 import traceback
 from collections import deque
+from collections.abc import Callable
 
 from gradtrace.language import memory
 from gradtrace.sandbox import confine, seccomp_filter
@@ -50,7 +51,9 @@ def prepare_process(config: WorkerConfig) -> None:
     gc.freeze()  # keep the warm objects out of later collections (and copy-on-write pages)
 
 
-def _answer(job: Job, config: WorkerConfig, relabel: MemoryRelabel) -> bytes:
+def _answer(
+    job: Job, config: WorkerConfig, relabel: MemoryRelabel, release_later: list[Callable[[], None]]
+) -> bytes:
     from gradtrace.gradcheck import check_gradients
     from gradtrace.trace.session import trace_program
 
@@ -66,17 +69,25 @@ def _answer(job: Job, config: WorkerConfig, relabel: MemoryRelabel) -> bytes:
         iteration=job.iteration,
         binary=job.binary,
         relabel=relabel,
+        release_later=release_later,
     )
 
 
-def run_job(config: WorkerConfig, job: Job, *, gzip: bool) -> tuple[Header, tuple[bytes, ...]]:
+def run_job(
+    config: WorkerConfig,
+    job: Job,
+    *,
+    gzip: bool,
+    release_later: list[Callable[[], None]],
+) -> tuple[Header, tuple[bytes, ...]]:
     """Run one program; the answer header and blobs (the trace, and its gzip when large:
-    compressed here, in parallel with the other workers, when the asker takes gzip)."""
+    compressed here, in parallel with the other workers, when the asker takes gzip). The
+    caller frees the job's objects through `release_later` once it has sent them."""
     started = time.perf_counter()
     retire = False
     relabel = MemoryRelabel(config.memory_mb)
     try:
-        body = _answer(job, config, relabel)
+        body = _answer(job, config, relabel, release_later)
     except MemoryError:
         error = memory_failure(config.memory_mb)
         body = failure_body(job, error)
@@ -128,7 +139,9 @@ def serve_jobs(config: WorkerConfig, sock: socket.socket, *, parent: int) -> Non
             continue
         confine.set_job_cpu_limit(config)
         job = Job.model_validate(frame["job"])
-        header, blobs = run_job(config, job, gzip=bool(frame["gzip"]))
+        # The job's objects are freed once its answer is on its way, not before.
+        release_later: list[Callable[[], None]] = []
+        header, blobs = run_job(config, job, gzip=bool(frame["gzip"]), release_later=release_later)
         done += 1
         header["id"] = job_id
         header["retire"] = (
@@ -139,6 +152,7 @@ def serve_jobs(config: WorkerConfig, sock: socket.socket, *, parent: int) -> Non
         sock.sendall(encode_frame(header, blobs))
         if header["retire"]:
             os._exit(0)
+        _release(release_later)
         # The engine turns the cyclic GC off during runs: a job's reference cycles would
         # live on into the next job. They are collected once the answer is on its way.
         # The job's objects are young (generations 0 and 1: 2 us after a 20-node job); a
@@ -146,6 +160,11 @@ def serve_jobs(config: WorkerConfig, sock: socket.socket, *, parent: int) -> Non
         # 7 % of a job's CPU), which Python's own gen-2 collections keep doing.
         blobs = ()
         gc.collect(1)
+
+
+def _release(release_later: list[Callable[[], None]]) -> None:
+    while release_later:
+        release_later.pop()()
 
 
 # A vCPU that halts for more than about half a millisecond comes back cold on the VMs

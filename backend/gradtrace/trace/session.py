@@ -242,12 +242,15 @@ def trace_program(
     iteration: int | None = None,
     binary: bool = False,
     relabel: Relabel | None = None,
+    release_later: list[Callable[[], None]] | None = None,
 ) -> bytes:
     """Run `source` and write its trace as JSON bytes, or in the binary form (binary.py).
     `relabel` may reword the program's error before it is written (the sandbox names the
-    memory ceiling a program met)."""
+    memory ceiling a program met). With `release_later`, the job's objects (the program's,
+    the recorder's) are freed when the caller calls what it is given there, once it has
+    sent the trace: freeing them is not part of the wait for it."""
     finish = dump_binary_trace if binary else dump_trace
-    return _run(source, device, seed, limits, iteration, finish, relabel)
+    return _run(source, device, seed, limits, iteration, finish, relabel, release_later)
 
 
 def trace_object(
@@ -265,6 +268,7 @@ def _run(
     iteration: int | None,
     finish: Callable[..., _Output],
     relabel: Relabel | None = None,
+    release_later: list[Callable[[], None]] | None = None,
 ) -> _Output:
     started = time.perf_counter()
     device = resolve_device(device)
@@ -275,16 +279,35 @@ def _run(
     recorder.live_tensors = lambda: _live_tensors(interp.globals.vars)
     # The cyclic GC walks every object torch and the trace hold; with tens of thousands of
     # records its passes dominate the run. Reference counting frees what matters meanwhile.
-    gc_was_enabled = gc.isenabled()
+    # It stays off until the job's objects are freed: switched on with them still alive,
+    # its next pass would walk them all (~80 ms at 10,000 ops).
+    collecting = gc.isenabled()
     gc.disable()
     try:
         return _trace(source, device, seed, limits, recorder, interp, started, finish, relabel)
     finally:
-        # Freed by reference counting now, rather than left for a collection to find.
-        interp.close()
-        recorder.close()
-        if gc_was_enabled:
+        # Freed by reference counting, rather than left for a collection to find: now
+        # (as this returns), or when the caller has sent the trace.
+        release = _releaser(interp, recorder, collecting)
+        if release_later is None:
+            release()
+        else:
+            release_later.append(release)
+
+
+def _releaser(interp: Interpreter, recorder: Recorder, collecting: bool) -> Callable[[], None]:
+    held = [(interp, recorder)]
+
+    def release() -> None:
+        while held:
+            job_interp, job_recorder = held.pop()
+            job_interp.close()
+            job_recorder.close()
+            del job_interp, job_recorder
+        if collecting:
             gc.enable()
+
+    return release
 
 
 def _trace(
