@@ -151,9 +151,13 @@ class Recorder:
     def _current(self, t: Tensor) -> TensorRec | None:
         """The record of `t` as it is now, if there is one."""
         rec = self.by_tensor.get(identity(t))
-        if rec is None or rec.tensor is not t or rec.stale or rec.version != version_of(t):
+        if rec is None or rec.tensor is not t or rec.stale:
             return None
-        return rec if rec.grad_fn is grad_fn_of(t) else None
+        try:  # read directly: this runs several times a node
+            same = rec.version == t._version and rec.grad_fn is t.grad_fn
+        except RuntimeError:  # an inference tensor's version; a grad_fn torch refuses
+            same = rec.version == version_of(t) and rec.grad_fn is grad_fn_of(t)
+        return rec if same else None
 
     def _add_tensor(self, t: Tensor, node: ast.AST | None, label: str | None) -> TensorRec:
         ledger = self.ledger
@@ -242,7 +246,9 @@ class Recorder:
         self, t: Tensor, node: ast.AST | None, label: str | None, inputs: tuple[Any, ...]
     ) -> TensorRec | None:
         """A tensor an operator in the source produced (None: bookkeeping, no node)."""
-        leaf = self.ledger.leaf_of(t)
+        # One made by an autograd op is no leaf, nor a leaf's `.data` alias (those are
+        # detached): most results.
+        leaf = self.ledger.leaf_of(t) if grad_fn_of(t) is None else None
         if leaf is not None and leaf is t:
             if identity(t) in self.ledger.pending:
                 self.ledger.changed(t, node, label)
