@@ -48,6 +48,22 @@ def _section_engine() -> str:
     )
 
 
+def _section_engine_before() -> str:
+    from bench.engine_before import markdown, run_engine_before
+
+    print("engine against the engine before issue 15:", flush=True)
+    return (
+        "## Engine: today against the engine before issue 15\n\n"
+        "The same programs through today's engine and the engine of the commit before issue "
+        "15's work (the sandbox, the checked callables), one process each, turn about: a "
+        "ratio to CPython + torch moves with the host from run to run, this one does not. "
+        "Each job is timed until its trace is written (today's frees its objects after that, "
+        "as its worker does once the trace is sent; the engine before left them to a "
+        "collection between two timed jobs); each side's own clock gives running and "
+        "recording.\n\n" + markdown(run_engine_before()) + "\n"
+    )
+
+
 def _section_capture() -> str:
     # Its own process: TorchLens wraps torch's functions process-wide once it has run.
     print("capture:", flush=True)
@@ -186,6 +202,7 @@ def main() -> None:
     probe_before = probe_ms()
     sections = [_section_engine()]
     for extra in (
+        _section_engine_before,
         _section_capture,
         _section_server,
         _section_fair_queue,

@@ -1,0 +1,173 @@
+"""Today's engine against the engine before issue 15, side by side in one run.
+
+Issue 15 asks that the engine's figures not regress. Its ratios to CPython + torch move
+with this VM's host from run to run, so the engine of the commit before issue 15's work
+(sandbox_cost.py's, from `git archive` of this checkout's history) runs beside today's:
+two processes, one per engine, given the same programs turn about. Each job is timed as
+its engine's worker waits for it, until the trace is written; today's frees the job's
+objects after that (as its worker does once the trace is sent), the engine before left
+them to a collection, run between two timed jobs. Each side's own clock
+(`elapsed_ms`) splits off running and recording.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from bench.engine_bench import FAMILIES
+from bench.sandbox_cost import PRE_SANDBOX_COMMIT, pre_sandbox_backend
+from bench.tables import table
+
+ROOT = Path(__file__).resolve().parent.parent
+SIZES = (100, 1_000, 10_000)
+ROUNDS = 7
+# Within this of the engine before: a difference smaller than the host's noise between
+# two processes given the same jobs.
+NO_WORSE_THAN = 1.05
+
+# One engine's side: reads a program per line (JSON), answers the job's time and its
+# own clock. The engine is whatever `gradtrace` PYTHONPATH names.
+_SIDE = r"""
+import gc, inspect, json, sys, time
+from gradtrace import Limits
+from gradtrace.trace.session import trace_program
+limits = Limits(wall_time_s=120, graph_nodes=200_000, total_elements=50_000_000)
+deferred = "release_later" in inspect.signature(trace_program).parameters
+for line in sys.stdin:
+    source = json.loads(line)
+    later = []
+    options = {"release_later": later} if deferred else {}
+    gc.collect()
+    start = time.perf_counter()
+    payload = trace_program(source, device="cpu", seed=0, limits=limits, **options)
+    job_ms = (time.perf_counter() - start) * 1000
+    for release in later:
+        release()
+    at = payload.rindex(b'"elapsed_ms":') + len(b'"elapsed_ms":')
+    recorded_ms = float(payload[at:].split(b",")[0].split(b"}")[0])
+    del payload
+    print(json.dumps([job_ms, recorded_ms]), flush=True)
+"""
+
+
+class _Side:
+    def __init__(self, backend: Path) -> None:
+        env = {**os.environ, "PYTHONPATH": str(backend)}
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", _SIDE],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env=env,
+            cwd=tempfile.gettempdir(),  # not the checkout: its files are not on the path
+        )
+
+    def job(self, source: str) -> tuple[float, float]:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(json.dumps(source) + "\n")
+        self.process.stdin.flush()
+        answer = self.process.stdout.readline()
+        if not answer:
+            raise RuntimeError("an engine's side ended")
+        job_ms, recorded_ms = json.loads(answer)
+        return float(job_ms), float(recorded_ms)
+
+    def close(self) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        self.process.wait(timeout=60)
+
+
+def run_engine_before() -> list[dict[str, Any]] | None:
+    """Per program, the medians of each side; None where this checkout lacks the history."""
+    with tempfile.TemporaryDirectory() as tmp:
+        before = pre_sandbox_backend(Path(tmp))
+        if before is None:
+            return None
+        sides = {"before": _Side(before), "today": _Side(ROOT / "backend")}
+        try:
+            rows = []
+            for family, make in FAMILIES.items():
+                for ops in SIZES:
+                    rows.append({"family": family, "ops": ops, **_measure(sides, make(ops))})
+                    r = rows[-1]
+                    print(
+                        f"  {family:13s} {ops:>6,} ops: job {r['job_ratio']:.2f}x, "
+                        f"running and recording {r['recording_ratio']:.2f}x of before",
+                        flush=True,
+                    )
+            return rows
+        finally:
+            for side in sides.values():
+                side.close()
+
+
+def _measure(sides: dict[str, _Side], source: str) -> dict[str, float]:
+    times: dict[str, list[tuple[float, float]]] = {name: [] for name in sides}
+    for side in sides.values():
+        side.job(source)  # warm
+    order = list(sides)
+    for round_ in range(ROUNDS):
+        for name in order[round_ % 2 :] + order[: round_ % 2]:
+            times[name].append(sides[name].job(source))
+    out: dict[str, float] = {}
+    for name, runs in times.items():
+        out[f"{name}_job_ms"] = statistics.median(job for job, _ in runs)
+        out[f"{name}_recording_ms"] = statistics.median(rec for _, rec in runs)
+    out["job_ratio"] = out["today_job_ms"] / out["before_job_ms"]
+    out["recording_ratio"] = out["today_recording_ms"] / out["before_recording_ms"]
+    return out
+
+
+def markdown(rows: list[dict[str, Any]] | None) -> str:
+    if rows is None:
+        return (
+            "The engine before issue 15 could not be run here (this checkout lacks commit "
+            f"{PRE_SANDBOX_COMMIT[:7]}: a shallow clone or a tarball).\n"
+        )
+    header = [
+        "program", "ops", "job before (ms)", "job today (ms)", "today / before",
+        "running and recording before (ms)", "today (ms)", "today / before",
+    ]  # fmt: skip
+    body = table(
+        header,
+        (
+            [
+                r["family"],
+                f"{r['ops']:,}",
+                f"{r['before_job_ms']:.1f}",
+                f"{r['today_job_ms']:.1f}",
+                f"{r['job_ratio']:.2f}x",
+                f"{r['before_recording_ms']:.1f}",
+                f"{r['today_recording_ms']:.1f}",
+                f"{r['recording_ratio']:.2f}x",
+            ]
+            for r in rows
+        ),
+    )
+    jobs = [r["job_ratio"] for r in rows]
+    recordings = [r["recording_ratio"] for r in rows]
+
+    def verdict(ratios: list[float]) -> str:
+        return "met" if max(ratios) <= NO_WORSE_THAN else "not met"
+
+    return (
+        f"{body}\n\n"
+        f"Today's engine over the engine before issue 15 (commit {PRE_SANDBOX_COMMIT[:7]}), "
+        f"the medians of {ROUNDS} jobs each, turn about: the whole job "
+        f"{min(jobs):.2f}-{max(jobs):.2f}x, running and recording alone "
+        f"{min(recordings):.2f}-{max(recordings):.2f}x. Target: no regression (at most "
+        f"{NO_WORSE_THAN}x, this host's noise between two processes): whole job "
+        f"**{verdict(jobs)}**; running and recording **{verdict(recordings)}**.\n"
+    )
+
+
+if __name__ == "__main__":
+    print(markdown(run_engine_before()))
