@@ -41,7 +41,8 @@ class ElementBudget:
     def hold(self, elements: int) -> None:
         """A record now holds a tensor of `elements` elements."""
         self.held += elements
-        self.check()
+        if self.held + self.untracked_total > self.limit:
+            self.check()
 
     def check(self) -> None:
         if self.held + self.untracked_total > self.limit:

@@ -47,6 +47,14 @@ from gradtrace.trace.tensordata import Snapshot
 Tensor = torch.Tensor
 
 
+
+def _made_by_autograd(t: Tensor) -> bool:
+    """Whether `t` has a grad_fn (read directly: this runs for every input of every op)."""
+    try:
+        return t.grad_fn is not None
+    except RuntimeError:  # a view torch refuses to say of: it had none when it was made
+        return False
+
 class Recorder:
     def __init__(self, limits: Limits) -> None:
         self.limits = limits
@@ -221,7 +229,10 @@ class Recorder:
         """The node of `t` as it is now, recording it (as an input met along the way) if new."""
         if t is self.inplace_target and self.ledger.is_bookkeeping(t):
             return self.no_node
-        leaf = self.ledger.leaf_of(t)
+        if _made_by_autograd(t):
+            leaf = None  # no leaf, nor a leaf's `.data` alias (those are detached)
+        else:
+            leaf = self.ledger.leaf_of(t)
         # A leaf is its one node; its `.data` only while that changes in place.
         if leaf is not None and (leaf is t or t is self.inplace_target):
             return self._leaf_node(leaf)
@@ -248,7 +259,7 @@ class Recorder:
         """A tensor an operator in the source produced (None: bookkeeping, no node)."""
         # One made by an autograd op is no leaf, nor a leaf's `.data` alias (those are
         # detached): most results.
-        leaf = self.ledger.leaf_of(t) if grad_fn_of(t) is None else None
+        leaf = None if _made_by_autograd(t) else self.ledger.leaf_of(t)
         if leaf is not None and leaf is t:
             if identity(t) in self.ledger.pending:
                 self.ledger.changed(t, node, label)

@@ -60,8 +60,12 @@ class TensorRec:
     ):
         self.id = rid
         self.tensor = tensor
-        self.version = version_of(tensor)
-        self.grad_fn = grad_fn_of(tensor)
+        try:  # read directly: this runs for every tensor recorded
+            self.version = tensor._version
+            self.grad_fn = tensor.grad_fn
+        except RuntimeError:  # an inference tensor's version; a grad_fn torch refuses
+            self.version = version_of(tensor)
+            self.grad_fn = grad_fn_of(tensor)
         self.node = node
         self.label = label
         self.name: str | None = None
