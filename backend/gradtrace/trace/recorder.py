@@ -47,13 +47,13 @@ from gradtrace.trace.tensordata import Snapshot
 Tensor = torch.Tensor
 
 
-
 def _made_by_autograd(t: Tensor) -> bool:
     """Whether `t` has a grad_fn (read directly: this runs for every input of every op)."""
     try:
         return t.grad_fn is not None
     except RuntimeError:  # a view torch refuses to say of: it had none when it was made
         return False
+
 
 class Recorder:
     def __init__(self, limits: Limits) -> None:
