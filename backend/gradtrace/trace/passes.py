@@ -10,11 +10,11 @@ the Node a pass raised in is found from the graph when it raises (`_unfinished`)
 saves each Node of every pass a pre-hook's cost. The hooks stay for later passes: each
 pass names the Nodes it can reach (`live`), and a hook whose Node is not among them does
 nothing. They hold the passes weakly and their record by a key, so torch, which keeps
-them from C++ where the cyclic GC cannot follow, holds nothing of the job through them. Ours run after the
-program's own Node hooks (which may change the gradients): when any hook was registered
-since our last walk of a pass (torch numbers them all), ours are registered again at the
-end. What a pass does beyond moving gradients (the program's lines it runs, where it
-raised, the saved tensors it freed) is backward_steps.py's.
+them from C++ where the cyclic GC cannot follow, holds nothing of the job through them.
+Ours run after the program's own Node hooks (which may change the gradients): when any
+hook was registered since our last walk of a pass (torch numbers them all), ours are
+registered again at the end. What a pass does beyond moving gradients (the program's
+lines it runs, where it raised, the saved tensors it freed) is backward_steps.py's.
 """
 
 from __future__ import annotations
