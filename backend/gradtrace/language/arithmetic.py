@@ -88,6 +88,8 @@ def binary(
                     broadcasts.check_matmul(a, b, limit)
                 else:
                     broadcasts.check_broadcast(opname, a, b, limit)
+            if op is operator.mul and (isinstance(a, _SEQUENCES) or isinstance(b, _SEQUENCES)):
+                self._check_repeat(a, b)  # [0] * torch.tensor(n): Python repeats the list
             result = op(a, b)
             if isinstance(result, Tensor):
                 if self.rec.active:
@@ -95,6 +97,8 @@ def binary(
                     self.rec.result(result, node, None, inputs)
                 else:
                     self.rec.untracked(result)
+            else:
+                self.check_size(result)
             return result
         if op is operator.mul:
             self._check_repeat(a, b)
@@ -129,10 +133,29 @@ def _int_op(self: Interpreter, op: Callable[[Any, Any], Any], a: Any, b: Any) ->
     return op(a, b)
 
 
+_SEQUENCES = (str, list, tuple)  # a namedtuple repeats as a tuple
+
+
+def _repeat_count(value: Any) -> int | None:
+    """What Python repeats a sequence by: an int, or what it takes as one through
+    `__index__` (a numpy integer, a one-element integer tensor); None for anything else."""
+    if isinstance(value, (int, np.integer)):
+        return int(value)
+    if (
+        isinstance(value, Tensor)
+        and value.numel() == 1
+        and not value.is_floating_point()
+        and not value.is_complex()
+    ):
+        return int(value.item())
+    return None
+
+
 def _check_repeat(self: Interpreter, a: Any, b: Any) -> None:
-    seq, times = (a, b) if isinstance(b, int) else (b, a)
-    if isinstance(seq, (str, list, tuple)) and isinstance(times, int):
-        total = len(seq) * times
+    seq, times = (a, b) if isinstance(a, _SEQUENCES) else (b, a)
+    count = _repeat_count(times) if isinstance(seq, _SEQUENCES) else None
+    if count is not None:
+        total = len(seq) * count
         limit = self.limits.string_chars if isinstance(seq, str) else self.limits.sequence_items
         if total > limit:
             raise LimitError(

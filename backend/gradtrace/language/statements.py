@@ -7,6 +7,7 @@ Each function is a method of the Interpreter (bound in interpreter.py).
 from __future__ import annotations
 
 import ast
+import collections
 import operator
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -171,6 +172,24 @@ def stmt_AnnAssign(self: Interpreter, node: ast.AnnAssign, fc: _FunctionContext)
     return lambda scope: target(scope, value(scope))
 
 
+# Each operator as Python's messages write it.
+_SYMBOLS = {
+    ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.MatMult: "@", ast.Div: "/",
+    ast.FloorDiv: "//", ast.Mod: "%", ast.Pow: "** or pow()", ast.LShift: "<<",
+    ast.RShift: ">>", ast.BitOr: "|", ast.BitXor: "^", ast.BitAnd: "&",
+}  # fmt: skip
+# `d |= other` is `d.update(other)` for these (a Counter's `|=` keeps the larger counts).
+_UPDATED_BY_OR = frozenset({dict, collections.OrderedDict, collections.defaultdict})
+# A set's augmented operators with another set: the method that changes it in place (with
+# anything else, the plain operator, which raises as CPython's does).
+_SET_UPDATES = {
+    operator.or_: "update",
+    operator.and_: "intersection_update",
+    operator.sub: "difference_update",
+    operator.xor: "symmetric_difference_update",
+}
+
+
 def stmt_AugAssign(self: Interpreter, node: ast.AugAssign, fc: _FunctionContext) -> Closure:
     op = _INPLACE[type(node.op)]
     plain = _BINOPS[type(node.op)]
@@ -179,6 +198,9 @@ def stmt_AugAssign(self: Interpreter, node: ast.AugAssign, fc: _FunctionContext)
     target = node.target
     interp = self
     label = self.segment(node)
+    symbol = _SYMBOLS[type(node.op)]
+    unsupported = f"unsupported operand type(s) for {symbol}:"
+    augmented = f"unsupported operand type(s) for {symbol.split()[0]}=:"
 
     def apply(current: Any, rhs: Any) -> Any:
         if isinstance(current, Tensor):
@@ -191,13 +213,35 @@ def stmt_AugAssign(self: Interpreter, node: ast.AugAssign, fc: _FunctionContext)
             return result
         if isinstance(current, np.ndarray):  # in place, as numpy does: same size
             return op(current, rhs)
-        if type(current) is list and plain is operator.add:
-            # list += iterable is list.extend, in place (`b = a; a += g` changes b too):
-            # a generator, a range or a tensor's rows, through extend's own checks.
+        kind = type(current)
+        # Python's mutable containers change in place (`b = a; a += g` changes b too),
+        # each through the method that does it and that method's checks.
+        if kind is list and plain is operator.add:
+            # list.extend: a generator, a range or a tensor's rows.
             interp.call_method(current, "extend", None, (rhs,), {}, node, opname)
             interp.check_size(current)
             return current
-        return interp.binary(plain, current, rhs, node, opname)
+        if kind is list and plain is operator.mul:
+            interp._check_repeat(current, rhs)
+            result = op(current, rhs)
+            interp.check_size(result)
+            return result
+        if kind in _UPDATED_BY_OR and plain is operator.or_:
+            # dict.update: a mapping or (key, value) pairs, a generator of them too.
+            interp.call_method(current, "update", None, (rhs,), {}, node, opname)
+            interp.check_size(current)
+            return current
+        if kind is set and plain in _SET_UPDATES and isinstance(rhs, (set, frozenset)):
+            interp.call_method(current, _SET_UPDATES[plain], None, (rhs,), {}, node, opname)
+            interp.check_size(current)
+            return current
+        try:
+            return interp.binary(plain, current, rhs, node, opname)
+        except TypeError as exc:
+            # Python names the augmented operator: "unsupported operand type(s) for |=".
+            if exc.args and isinstance(exc.args[0], str) and exc.args[0].startswith(unsupported):
+                exc.args = (augmented + exc.args[0][len(unsupported) :], *exc.args[1:])
+            raise
 
     if isinstance(target, ast.Name):
         load = self.compile_expr(ast.Name(id=target.id, ctx=ast.Load()), fc)
