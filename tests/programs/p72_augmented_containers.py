@@ -56,6 +56,20 @@ cols = [1, 2]
 cols *= torch.tensor(2)
 print(cols, [0] * np.int64(3))
 
+# A deque extends in place; a Counter adds, subtracts, unites and intersects in place.
+dq = collections.deque([w * 1], maxlen=4)
+dq_alias = dq
+dq += [w * 2, w * 3]
+dq += (w * k for k in range(4, 6))
+print(len(dq), dq_alias is dq, [round(float(t.sum()), 1) for t in dq])
+words = collections.Counter("abracadabra")
+same_words = words
+words += collections.Counter("cab")
+words -= collections.Counter(a=6)
+words |= collections.Counter(z=2)
+words &= collections.Counter(b=1, c=5, z=9)
+print(sorted(words.items()), same_words is words)
+
 # The errors name the augmented operator.
 try:
     s |= [5]

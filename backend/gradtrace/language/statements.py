@@ -180,6 +180,8 @@ _SYMBOLS = {
 }  # fmt: skip
 # `d |= other` is `d.update(other)` for these (a Counter's `|=` keeps the larger counts).
 _UPDATED_BY_OR = frozenset({dict, collections.OrderedDict, collections.defaultdict})
+# A Counter's augmented operators with another Counter change it in place.
+_COUNTER_OPS = frozenset({operator.add, operator.sub, operator.or_, operator.and_})
 # A set's augmented operators with another set: the method that changes it in place (with
 # anything else, the plain operator, which raises as CPython's does).
 _SET_UPDATES = {
@@ -216,11 +218,16 @@ def stmt_AugAssign(self: Interpreter, node: ast.AugAssign, fc: _FunctionContext)
         kind = type(current)
         # Python's mutable containers change in place (`b = a; a += g` changes b too),
         # each through the method that does it and that method's checks.
-        if kind is list and plain is operator.add:
-            # list.extend: a generator, a range or a tensor's rows.
+        if (kind is list or kind is collections.deque) and plain is operator.add:
+            # extend: a generator, a range or a tensor's rows.
             interp.call_method(current, "extend", None, (rhs,), {}, node, opname)
             interp.check_size(current)
             return current
+        if kind is collections.Counter and plain in _COUNTER_OPS and type(rhs) is kind:
+            # Counter's own in-place operators, over the counts of another Counter.
+            result = op(current, rhs)
+            interp.check_size(result)
+            return result
         if kind is list and plain is operator.mul:
             interp._check_repeat(current, rhs)
             result = op(current, rhs)
