@@ -224,7 +224,9 @@ def stmt_AugAssign(self: Interpreter, node: ast.AugAssign, fc: _FunctionContext)
             interp.check_size(current)
             return current
         if kind is collections.Counter and plain in _COUNTER_OPS and type(rhs) is kind:
-            # Counter's own in-place operators, over the counts of another Counter.
+            # Counter's own in-place operators: they add or compare the shared counts in
+            # C, checked as `c + d` is.
+            broadcasts.check_counters(opname, current, rhs, interp.limits.tensor_elements)
             result = op(current, rhs)
             interp.check_size(result)
             return result

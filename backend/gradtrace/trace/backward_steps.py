@@ -45,8 +45,9 @@ _LINES_NOTE = (
 _MESSAGE_CHARS = 2_000
 # torch's words when a saved tensor was freed by an earlier pass.
 _FREED_WORDS = "freed"
-# Which Node torch's engine is running on this thread (None outside one).
-_running_node: Callable[[], Any] | None = getattr(torch._C, "_current_autograd_node", None)
+# Which Node torch's engine is running on this thread (None outside one); None where this
+# torch lacks it (passes.py then gives every Node a pre-hook).
+running_node: Callable[[], Any] | None = getattr(torch._C, "_current_autograd_node", None)
 
 
 def _message(exc: BaseException) -> tuple[str, str]:
@@ -173,7 +174,7 @@ class BackwardSteps:
 
     def _running(self) -> FunctionRec | None:
         """The recorded Node torch's engine is running now, if any."""
-        fn = _running_node() if _running_node is not None else None
+        fn = running_node() if running_node is not None else None
         if fn is None:
             return None
         frec = self.rec.by_fn.get(identity(fn))

@@ -29,7 +29,7 @@ from torch.utils.hooks import RemovableHandle
 
 from gradtrace.identity import identity
 from gradtrace.language.errors import LimitError
-from gradtrace.trace.backward_steps import BackwardSteps
+from gradtrace.trace.backward_steps import BackwardSteps, running_node
 from gradtrace.trace.events import FunctionRan, GradReached
 from gradtrace.trace.records import FunctionRec, PassRec, TensorRec, grad_fn_of
 from gradtrace.trace.tensordata import Snapshot
@@ -41,8 +41,6 @@ Tensor = torch.Tensor
 # Each backward() called from inside another (from a hook or a custom backward) nests
 # through torch's C++ engine on the same stack: a few levels are real uses, more is a bomb.
 _MAX_NESTED_PASSES = 4
-# Which Node torch's engine is running on this thread (None outside one).
-_running_node: Callable[[], Any] | None = getattr(torch._C, "_current_autograd_node", None)
 
 
 def _retain(options: dict[str, Any], create: bool) -> bool:
@@ -237,7 +235,7 @@ class BackwardPasses:
         entering = (
             not every_node
             or self.depth > 1
-            or _running_node is None
+            or running_node is None
             or any(r.tensor.device.type != "cpu" for r in root_recs)
         )
         try:

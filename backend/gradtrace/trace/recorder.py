@@ -36,6 +36,7 @@ from gradtrace.trace.records import (
     PassRec,
     TensorRec,
     grad_fn_of,
+    made_by_autograd,
     stand_in,
     unwrap_dead,
     version_of,
@@ -45,14 +46,6 @@ from gradtrace.trace.series import Series
 from gradtrace.trace.tensordata import Snapshot
 
 Tensor = torch.Tensor
-
-
-def _made_by_autograd(t: Tensor) -> bool:
-    """Whether `t` has a grad_fn (read directly: this runs for every input of every op)."""
-    try:
-        return t.grad_fn is not None
-    except RuntimeError:  # a view torch refuses to say of: it had none when it was made
-        return False
 
 
 class Recorder:
@@ -229,7 +222,7 @@ class Recorder:
         """The node of `t` as it is now, recording it (as an input met along the way) if new."""
         if t is self.inplace_target and self.ledger.is_bookkeeping(t):
             return self.no_node
-        if _made_by_autograd(t):
+        if made_by_autograd(t):
             leaf = None  # no leaf, nor a leaf's `.data` alias (those are detached)
         else:
             leaf = self.ledger.leaf_of(t)
@@ -259,7 +252,7 @@ class Recorder:
         """A tensor an operator in the source produced (None: bookkeeping, no node)."""
         # One made by an autograd op is no leaf, nor a leaf's `.data` alias (those are
         # detached): most results.
-        leaf = None if _made_by_autograd(t) else self.ledger.leaf_of(t)
+        leaf = None if made_by_autograd(t) else self.ledger.leaf_of(t)
         if leaf is not None and leaf is t:
             if identity(t) in self.ledger.pending:
                 self.ledger.changed(t, node, label)
