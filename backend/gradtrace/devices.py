@@ -38,6 +38,8 @@ def available_devices() -> list[str]:
 
 def resolve_device(requested: str) -> str:
     """The concrete device for a request: `auto` picks cuda, then mps, then cpu."""
+    if requested == "cpu":  # every CPU job asks: the devices need not be listed for it
+        return requested
     if not _DEVICE_RE.match(requested):
         raise DeviceError(requested, available_devices())
     if requested == "auto":
