@@ -437,6 +437,7 @@ class Recorder:
             return
         if self.ledger.is_bookkeeping(t):
             self.inplace_target = t
+            self.ledger.copy_grads()
             self.ledger.dirty = True
             return
         pair = self.aliases.get(identity(t))
