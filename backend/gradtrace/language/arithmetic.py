@@ -172,7 +172,13 @@ def _check_repeat(self: Interpreter, a: Any, b: Any) -> None:
 
 
 def check_size(self: Interpreter, value: Any) -> None:
-    if isinstance(value, str):
+    if isinstance(value, Tensor):  # the commonest value, asked first
+        if value.numel() > self.limits.tensor_elements:
+            raise LimitError(
+                f"a tensor of {value.numel():,} elements is over the limit "
+                f"({self.limits.tensor_elements:,} per tensor)"
+            )
+    elif isinstance(value, str):
         if len(value) > self.limits.string_chars:
             raise LimitError(
                 f"a string of {len(value):,} characters is over the limit "
@@ -188,11 +194,6 @@ def check_size(self: Interpreter, value: Any) -> None:
             self.memory.check()
     elif isinstance(value, np.ndarray):
         arrays.result_array(type(value).__name__, value)
-    elif isinstance(value, Tensor) and value.numel() > self.limits.tensor_elements:
-        raise LimitError(
-            f"a tensor of {value.numel():,} elements is over the limit "
-            f"({self.limits.tensor_elements:,} per tensor)"
-        )
 
 
 def check_sizes(self: Interpreter, values: Any) -> None:

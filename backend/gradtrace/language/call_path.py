@@ -66,7 +66,7 @@ if TYPE_CHECKING:
 # What a numpy scalar type may be called with: one number (or its text).
 _SCALARS = (bool, int, float, complex, str, np.generic)
 # math.fsum and math.prod read an iterator to its end in C, past every alarm.
-_SUMMING = frozenset({id(math.fsum), id(math.prod)})
+_SUMMING = frozenset({identity(math.fsum), identity(math.prod)})
 # Python's containers as classes (type([]), {}.__class__): called as their builtins.
 _CONTAINERS = frozenset({list, tuple, dict, set, frozenset})
 
@@ -108,10 +108,11 @@ def invoke(
     for arg in args:
         if type(arg) is range and len(arg) > self.limits.sequence_items:
             raise LimitError(f"a range of {len(arg):,} items is over the limit")
-    if id(target) in ITERATING:  # itertools.chain(t), functools.reduce(f, t): rows bounded
+    callee = identity(target)
+    if callee in ITERATING:  # itertools.chain(t), functools.reduce(f, t): rows bounded
         for arg in args:
             check_rows(arg)
-    elif id(target) in _SUMMING:
+    elif callee in _SUMMING:
         args = bounded_args(args)
         if target is math.prod and args:  # math.prod(tensors) multiplies them in C
             start = (kwargs["start"],) if "start" in kwargs else ()
@@ -197,8 +198,8 @@ def invoke(
             else:
                 sizes.check_call("empty", torch.empty, args, kwargs, limit)
             fresh = not data
-    elif identity(target) in TORCH_CALLABLES:
-        fname = getattr(target, "__name__", name)
+    elif (fname := TORCH_CALLABLES.get(callee)) is not None:
+        fname = fname or name
         if len(args) > 1 or (args and type(args[0]) in (list, tuple)):
             sizes.check_tensor_count(args, kwargs)
         sizes.check_call(fname, target, args, kwargs, limit)
@@ -216,7 +217,7 @@ def invoke(
             for arg in args[:1]:
                 if isinstance(arg, Tensor):
                     self.rec.before_inplace(arg)
-    elif identity(target) in RANDOM_FUNCTIONS and len(args) + len(kwargs) > 1:
+    elif callee in RANDOM_FUNCTIONS and len(args) + len(kwargs) > 1:
         operands = (*args, *kwargs.values())
         if target is choices:  # it adds up its weights
             weights = args[1] if len(args) > 1 else kwargs.get("weights", kwargs.get("cum_weights"))
@@ -262,18 +263,21 @@ def after_call(
     label: str | None,
 ) -> Any:
     """Check and record what a call returned."""
-    self.made.registered(result)
-    if isinstance(result, Tensor):
+    if isinstance(result, Tensor):  # most calls: checked here, without check_size's tests
         # A tensor op may be slow (a big matmul): the clock is read after each one too,
         # not only every 256 steps, so a program stops close to its time limit.
         if time.monotonic() > self.deadline:
             raise LimitError(f"the program ran longer than {self.limits.wall_time_s:g} s")
-        self.check_size(result)
-        if self.rec.active:
-            self.rec.result(result, node, label, _tensor_inputs(args, kwargs))
+        if result.numel() > self.limits.tensor_elements:
+            self.check_size(result)  # raises
+        rec = self.rec
+        if rec.active:
+            rec.result(result, node, label, _tensor_inputs(args, kwargs))
         else:
-            self.rec.untracked(result)
-    elif isinstance(result, (tuple, list)):
+            rec.untracked(result)
+        return result
+    self.made.registered(result)
+    if isinstance(result, (tuple, list)):
         if result and isinstance(result[0], Tensor):
             self.check_sizes(result)
             if self.rec.active:

@@ -365,16 +365,17 @@ MODULES: dict[str, Namespace] = _build()
 #: itertools and the rest, which make no tensors and may run program code.
 _SIZED_NAMESPACES = ("torch", "math", "operator", "numpy")
 
-#: identities of the torch functions in the tables: the calls whose sizes are checked first.
-TORCH_CALLABLES: frozenset[int] = frozenset(
-    identity(value)
+#: The torch functions in the tables, by identity, with their `__name__` ("" for one
+#: without): the calls whose sizes are checked first, by the rules for that name.
+TORCH_CALLABLES: dict[int, str] = {
+    identity(value): str(getattr(value, "__name__", ""))
     for name, ns in MODULES.items()
     if name.startswith(_SIZED_NAMESPACES) and name != "numpy.random"
     for value in ns.members.values()
     if callable(value)
     and not isinstance(value, (Namespace, type))
     and identity(value) not in transforms.TRANSFORMS  # they run program code: no dry run
-)
+}
 
 #: Imports refused with a pointer to what to use instead, by top-level module or full name.
 IMPORT_HINTS = {

@@ -234,7 +234,7 @@ TYPING_FORMS: frozenset[int] = frozenset(
 
 #: Python's functions that iterate what they are given in C (itertools', reduce...).
 ITERATING = frozenset(
-    id(fn) for fn in (*_ITERTOOLS.values(), functools.reduce, *_COLLECTIONS.values())
+    identity(fn) for fn in (*_ITERTOOLS.values(), functools.reduce, *_COLLECTIONS.values())
 )
 
 MODULE_MEMBERS: dict[str, dict[str, Any]] = {

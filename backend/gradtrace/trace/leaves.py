@@ -120,13 +120,16 @@ class LeafLedger:
 
     def is_bookkeeping(self, t: Tensor) -> bool:
         """A leaf's `.grad`, its `.data`, or a tensor made only from those."""
-        ref = self.bookkeeping.get(identity(t))
+        key = identity(t)
+        ref = self.bookkeeping.get(key)
         if ref is not None and ref() is t:
             return True
-        pair = self.rec.aliases.get(identity(t))
+        if not self.grad_seen:
+            return False
+        pair = self.rec.aliases.get(key)
         if pair is not None and pair[0] is t:
             t = pair[1]
-        return any(leaf.grad is t for leaf, *_ in self.grad_seen.values())
+        return any(seen[0].grad is t for seen in self.grad_seen.values())
 
     def made_from_gradients(self, t: Tensor, inputs: tuple[Any, ...]) -> bool:
         """`t`, made from `inputs`, is optimizer arithmetic: remember it as such."""

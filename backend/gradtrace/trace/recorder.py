@@ -250,17 +250,18 @@ class Recorder:
         self, t: Tensor, node: ast.AST | None, label: str | None, inputs: tuple[Any, ...]
     ) -> TensorRec | None:
         """A tensor an operator in the source produced (None: bookkeeping, no node)."""
+        ledger = self.ledger
         # One made by an autograd op is no leaf, nor a leaf's `.data` alias (those are
         # detached): most results.
-        leaf = None if made_by_autograd(t) else self.ledger.leaf_of(t)
-        if leaf is not None and leaf is t:
-            if identity(t) in self.ledger.pending:
-                self.ledger.changed(t, node, label)
+        if not made_by_autograd(t) and ledger.leaf_of(t) is t:
+            if identity(t) in ledger.pending:
+                ledger.changed(t, node, label)
             return self._leaf_node(t)
         rec = self._current(t)
         if rec is not None:
             return rec
-        if self.ledger.made_from_gradients(t, inputs):
+        # Optimizer arithmetic needs no gradient, and comes once some `.grad` is watched.
+        if ledger.grad_seen and not t.requires_grad and ledger.made_from_gradients(t, inputs):
             return None
         input_recs = [self.node_of(x) for x in inputs if isinstance(x, Tensor) and x is not t]
         rec = self._add_tensor(t, node, label)
@@ -403,12 +404,10 @@ class Recorder:
 
     def name(self, t: Any, name: str) -> None:
         # A lazy layer's weight before its first call has no values to record.
-        if (
-            not self.active
-            or not isinstance(t, Tensor)
-            or isinstance(t, UninitializedTensorMixin)
-            or self.ledger.is_bookkeeping(t)
-        ):
+        if not self.active or not isinstance(t, Tensor) or isinstance(t, UninitializedTensorMixin):
+            return
+        ledger = self.ledger
+        if (ledger.grad_seen or ledger.bookkeeping) and ledger.is_bookkeeping(t):
             return
         rec = self._current(t) or self.node_of(t)
         if rec.name is None:
