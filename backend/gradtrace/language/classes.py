@@ -99,6 +99,10 @@ def build_class(
         functions.append(fn)
         names.add(fdef.name)
         kinds = [_decorator_kind(d(scope), fdef) for d in decorators]
+        if kinds and fdef.name.startswith("__") and fdef.name.endswith("__"):
+            # Python calls a dunder itself: as a staticmethod, classmethod or property it
+            # would hand C what the program chose (`iter(obj)` calling itertools.count).
+            raise ForbiddenError(f"{fdef.name} may not be decorated: define it plainly", fdef)
         if is_function and fdef.name in _FUNCTION_STATICS:
             step = _autograd_step(fn, fdef.name)
             if "once_differentiable" in kinds:  # torch's own wrapper: no double backward
