@@ -133,7 +133,8 @@ def _int_op(self: Interpreter, op: Callable[[Any, Any], Any], a: Any, b: Any) ->
     return op(a, b)
 
 
-_SEQUENCES = (str, list, tuple)  # a namedtuple repeats as a tuple
+# What `seq * n` repeats (a namedtuple repeats as a tuple; a deque as a list, up to its maxlen).
+_SEQUENCES = (str, list, tuple, collections.deque)
 
 
 def _repeat_count(value: Any) -> int | None:
@@ -156,6 +157,8 @@ def _check_repeat(self: Interpreter, a: Any, b: Any) -> None:
     count = _repeat_count(times) if isinstance(seq, _SEQUENCES) else None
     if count is not None:
         total = len(seq) * count
+        if isinstance(seq, collections.deque) and seq.maxlen is not None:
+            total = min(total, seq.maxlen)  # C repeats it only so far
         limit = self.limits.string_chars if isinstance(seq, str) else self.limits.sequence_items
         if total > limit:
             raise LimitError(
@@ -178,7 +181,7 @@ def check_size(self: Interpreter, value: Any) -> None:
                 f"a string of {len(value):,} characters is over the limit "
                 f"({self.limits.string_chars:,})"
             )
-    elif isinstance(value, (list, tuple, dict, set)):
+    elif isinstance(value, (list, tuple, dict, set, collections.deque)):
         if len(value) > self.limits.sequence_items:
             raise LimitError(
                 f"a {type(value).__name__} of {len(value):,} items is over the limit "

@@ -230,7 +230,7 @@ def stmt_AugAssign(self: Interpreter, node: ast.AugAssign, fc: _FunctionContext)
             result = op(current, rhs)
             interp.check_size(result)
             return result
-        if kind is list and plain is operator.mul:
+        if (kind is list or kind is collections.deque) and plain is operator.mul:
             interp._check_repeat(current, rhs)
             result = op(current, rhs)
             interp.check_size(result)
