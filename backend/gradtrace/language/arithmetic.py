@@ -137,7 +137,7 @@ def _int_op(self: Interpreter, op: Callable[[Any, Any], Any], a: Any, b: Any) ->
 _SEQUENCES = (str, list, tuple, collections.deque)
 
 
-def _repeat_count(value: Any) -> int | None:
+def repeat_count(value: Any) -> int | None:
     """What Python repeats a sequence by: an int, or what it takes as one through
     `__index__` (a numpy integer, a one-element integer tensor); None for anything else."""
     if isinstance(value, (int, np.integer)):
@@ -154,7 +154,7 @@ def _repeat_count(value: Any) -> int | None:
 
 def _check_repeat(self: Interpreter, a: Any, b: Any) -> None:
     seq, times = (a, b) if isinstance(a, _SEQUENCES) else (b, a)
-    count = _repeat_count(times) if isinstance(seq, _SEQUENCES) else None
+    count = repeat_count(times) if isinstance(seq, _SEQUENCES) else None
     if count is not None:
         total = len(seq) * count
         if isinstance(seq, collections.deque) and seq.maxlen is not None:

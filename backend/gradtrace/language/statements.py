@@ -17,6 +17,7 @@ import torch.utils.data as tud
 from torch import nn
 
 from gradtrace.language import broadcasts, sizes
+from gradtrace.language.arithmetic import repeat_count
 from gradtrace.language.attributes import user_class_member
 from gradtrace.language.classes import ProgramObject, is_program_class
 from gradtrace.language.errors import ForbiddenError, LimitError
@@ -231,7 +232,14 @@ def stmt_AugAssign(self: Interpreter, node: ast.AugAssign, fc: _FunctionContext)
             result = op(current, rhs)
             interp.check_size(result)
             return result
-        if (kind is list or kind is collections.deque) and plain is operator.mul:
+        if (
+            (kind is list or kind is collections.deque)
+            and plain is operator.mul
+            and repeat_count(rhs) is not None
+        ):
+            # A repeat in place (by an int, a numpy integer, a one-element integer tensor);
+            # by anything else Python tries the other operand first (an array broadcasts
+            # the list into an array), as `xs * other` does, through its checks.
             interp._check_repeat(current, rhs)
             result = op(current, rhs)
             interp.check_size(result)
