@@ -258,8 +258,16 @@ def set_item(self: Interpreter, obj: Any, index: Any, value: Any, node: ast.AST)
             # `x[a:b] = it`: C reads it to its end, an iterator through a cap (a
             # tensor's rows bounded).
             value = bounded_iterable(value)
+            if isinstance(value, (list, tuple)):  # `a[0:0] = a` doubles it: checked first
+                total = len(obj) - len(range(*index.indices(len(obj)))) + len(value)
+                if total > self.limits.sequence_items:
+                    raise LimitError(
+                        f"a list of {total:,} items is over the limit "
+                        f"({self.limits.sequence_items:,})",
+                        node,
+                    )
         obj[index] = value
-        if isinstance(obj, dict):
+        if isinstance(obj, dict) or isinstance(index, slice):
             self.check_size(obj)
         return
     raise TypeError(f"'{type(obj).__name__}' object does not support item assignment")

@@ -133,10 +133,11 @@ def _int_op(self: Interpreter, op: Callable[[Any, Any], Any], a: Any, b: Any) ->
     return op(a, b)
 
 
-_SEQUENCES = (str, list, tuple)  # a namedtuple repeats as a tuple
+# What `seq * n` repeats (a namedtuple repeats as a tuple; a deque as a list, up to its maxlen).
+_SEQUENCES = (str, list, tuple, collections.deque)
 
 
-def _repeat_count(value: Any) -> int | None:
+def repeat_count(value: Any) -> int | None:
     """What Python repeats a sequence by: an int, or what it takes as one through
     `__index__` (a numpy integer, a one-element integer tensor); None for anything else."""
     if isinstance(value, (int, np.integer)):
@@ -153,9 +154,11 @@ def _repeat_count(value: Any) -> int | None:
 
 def _check_repeat(self: Interpreter, a: Any, b: Any) -> None:
     seq, times = (a, b) if isinstance(a, _SEQUENCES) else (b, a)
-    count = _repeat_count(times) if isinstance(seq, _SEQUENCES) else None
+    count = repeat_count(times) if isinstance(seq, _SEQUENCES) else None
     if count is not None:
         total = len(seq) * count
+        if isinstance(seq, collections.deque) and seq.maxlen is not None:
+            total = min(total, seq.maxlen)  # C repeats it only so far
         limit = self.limits.string_chars if isinstance(seq, str) else self.limits.sequence_items
         if total > limit:
             raise LimitError(
@@ -184,7 +187,7 @@ def check_size(self: Interpreter, value: Any) -> None:
                 f"a string of {len(value):,} characters is over the limit "
                 f"({self.limits.string_chars:,})"
             )
-    elif isinstance(value, (list, tuple, dict, set)):
+    elif isinstance(value, (list, tuple, dict, set, collections.deque)):
         if len(value) > self.limits.sequence_items:
             raise LimitError(
                 f"a {type(value).__name__} of {len(value):,} items is over the limit "

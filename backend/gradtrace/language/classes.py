@@ -23,7 +23,7 @@ from torch import nn
 from gradtrace.language import callables, records
 from gradtrace.language.callables import Checked
 from gradtrace.language.errors import ForbiddenError
-from gradtrace.language.pymodules import namedtuple_field
+from gradtrace.language.pymodules import capped_iterator, namedtuple_field
 from gradtrace.language.values import UserFunction
 
 if TYPE_CHECKING:
@@ -99,6 +99,10 @@ def build_class(
         functions.append(fn)
         names.add(fdef.name)
         kinds = [_decorator_kind(d(scope), fdef) for d in decorators]
+        if kinds and fdef.name.startswith("__") and fdef.name.endswith("__"):
+            # Python calls a dunder itself: as a staticmethod, classmethod or property it
+            # would hand C what the program chose (`iter(obj)` calling itertools.count).
+            raise ForbiddenError(f"{fdef.name} may not be decorated: define it plainly", fdef)
         if is_function and fdef.name in _FUNCTION_STATICS:
             step = _autograd_step(fn, fdef.name)
             if "once_differentiable" in kinds:  # torch's own wrapper: no double backward
@@ -110,6 +114,8 @@ def build_class(
             members[fdef.name] = classmethod(_method(fn))
         elif "property" in kinds:
             members[fdef.name] = property(_method(fn))
+        elif fdef.name == "__iter__":
+            members[fdef.name] = _iter_method(fn)
         else:
             members[fdef.name] = _method(fn)
     for name, value in attributes:
@@ -246,6 +252,20 @@ def _plain(fn: UserFunction) -> Callable[..., Any]:
 def _method(fn: UserFunction) -> Callable[..., Any]:
     def method(self: Any, *args: Any, **kwargs: Any) -> Any:
         return callables.current().call_user(fn, (self, *args), kwargs)
+
+    method.__name__ = fn.name
+    method.__qualname__ = fn.qualname
+    return method
+
+
+def _iter_method(fn: UserFunction) -> Callable[..., Any]:
+    """`__iter__`: what it hands back may be a C iterator (`itertools.repeat(0)`), which a C
+    consumer (any(), list.extend, a deque with a maxlen) would read with no program code
+    between items, past the alarm and every cap: it is read through the cap instead. The
+    program's own iterators and generators run its code at each item, and stay as they are."""
+
+    def method(self: Any, *args: Any, **kwargs: Any) -> Any:
+        return capped_iterator(callables.current().call_user(fn, (self, *args), kwargs))
 
     method.__name__ = fn.name
     method.__qualname__ = fn.qualname

@@ -164,7 +164,20 @@ def call_method(
             _guard_attention(owner, limits.tensor_elements)  # the check stays the last hook
             return self.after_call(result, args, kwargs, node, label)
     result = method(*args, **kwargs)
+    if name in _GROWING_METHODS and kind in _GROWN_TYPES:
+        # Each read is capped, not what the container holds after it, again and again.
+        self.check_size(owner)
     return self.after_call(result, args, kwargs, node, label)
+
+
+# Methods that add what an iterable holds, and the containers they grow.
+_GROWING_METHODS = frozenset({"extend", "extendleft", "update"})
+_GROWN_TYPES = frozenset(
+    {
+        list, set, dict, collections.deque, collections.Counter, collections.OrderedDict,
+        collections.defaultdict,
+    }
+)  # fmt: skip
 
 
 def check_base_init(

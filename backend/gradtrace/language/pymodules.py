@@ -27,6 +27,7 @@ import torch
 from gradtrace.identity import identity
 from gradtrace.language import records
 from gradtrace.language.errors import LimitError
+from gradtrace.language.generators import ProgramGenerator
 from gradtrace.language.limits import Limits
 from gradtrace.language.operators import OPERATOR
 from gradtrace.language.values import Namespace
@@ -319,6 +320,18 @@ def bounded_iterable(value: Any) -> Any:
     if isinstance(value, _SIZED) or not isinstance(value, Iterator):
         return check_rows(value)
     return _Capped(value, _ITEMS)
+
+
+def capped_iterator(value: Any) -> Any:
+    """What a program's `__iter__` returned: a C iterator read through the cap (Python then
+    refuses what is not an iterator, as it would have)."""
+    if isinstance(value, Iterator) and not isinstance(value, _Capped):
+        if isinstance(value, ProgramGenerator) or any(
+            "gradtrace_members" in k.__dict__ for k in type(value).__mro__
+        ):
+            return value  # the program's own code runs at each item
+        return _Capped(value, _ITEMS)
+    return value
 
 
 def bounded_args(args: Iterable[Any]) -> tuple[Any, ...]:

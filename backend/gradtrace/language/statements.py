@@ -17,8 +17,9 @@ import torch.utils.data as tud
 from torch import nn
 
 from gradtrace.language import broadcasts, sizes
+from gradtrace.language.arithmetic import repeat_count
 from gradtrace.language.attributes import user_class_member
-from gradtrace.language.classes import ProgramObject
+from gradtrace.language.classes import ProgramObject, is_program_class
 from gradtrace.language.errors import ForbiddenError, LimitError
 from gradtrace.language.pymodules import check_rows
 from gradtrace.language.runtime import (
@@ -180,7 +181,8 @@ _SYMBOLS = {
 }  # fmt: skip
 # `d |= other` is `d.update(other)` for these (a Counter's `|=` keeps the larger counts).
 _UPDATED_BY_OR = frozenset({dict, collections.OrderedDict, collections.defaultdict})
-# A Counter's augmented operators with another Counter change it in place.
+# A Counter's augmented operators with another Counter (or a dict: Counter's own methods
+# read other.items()) change it in place.
 _COUNTER_OPS = frozenset({operator.add, operator.sub, operator.or_, operator.and_})
 # A set's augmented operators with another set: the method that changes it in place (with
 # anything else, the plain operator, which raises as CPython's does).
@@ -223,14 +225,21 @@ def stmt_AugAssign(self: Interpreter, node: ast.AugAssign, fc: _FunctionContext)
             interp.call_method(current, "extend", None, (rhs,), {}, node, opname)
             interp.check_size(current)
             return current
-        if kind is collections.Counter and plain in _COUNTER_OPS and type(rhs) is kind:
+        if kind is collections.Counter and plain in _COUNTER_OPS and isinstance(rhs, dict):
             # Counter's own in-place operators: they add or compare the shared counts in
             # C, checked as `c + d` is.
             broadcasts.check_counters(opname, current, rhs, interp.limits.tensor_elements)
             result = op(current, rhs)
             interp.check_size(result)
             return result
-        if kind is list and plain is operator.mul:
+        if (
+            (kind is list or kind is collections.deque)
+            and plain is operator.mul
+            and repeat_count(rhs) is not None
+        ):
+            # A repeat in place (by an int, a numpy integer, a one-element integer tensor);
+            # by anything else Python tries the other operand first (an array broadcasts
+            # the list into an array), as `xs * other` does, through its checks.
             interp._check_repeat(current, rhs)
             result = op(current, rhs)
             interp.check_size(result)
@@ -244,6 +253,10 @@ def stmt_AugAssign(self: Interpreter, node: ast.AugAssign, fc: _FunctionContext)
             interp.call_method(current, _SET_UPDATES[plain], None, (rhs,), {}, node, opname)
             interp.check_size(current)
             return current
+        if any(is_program_class(klass) for klass in kind.__mro__):
+            # The program's own class: its __iadd__ (or, without one, __add__ / __radd__),
+            # as Python's `a += b` calls them; each runs the program's code.
+            return interp.binary(op, current, rhs, node, opname)
         try:
             return interp.binary(plain, current, rhs, node, opname)
         except TypeError as exc:
