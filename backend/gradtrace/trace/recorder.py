@@ -165,10 +165,10 @@ class Recorder:
         if ledger.pending or ledger.grad_seen:
             ledger.flush()
         key = identity(t)
-        if t.requires_grad and grad_fn_of(t) is None and key not in self.leaf_order:
-            self._new_leaf(t)
         self.next_id += 1
         rec = TensorRec(f"t{self.next_id}", t, node, label, self.iteration)
+        if rec.grad_fn is None and t.requires_grad and key not in self.leaf_order:
+            self._new_leaf(t)
         if self.module_stack:
             rec.module = self.module_stack[-1]
         if self.loop_stack:
@@ -222,9 +222,9 @@ class Recorder:
         """The node of `t` as it is now, recording it (as an input met along the way) if new."""
         if t is self.inplace_target and self.ledger.is_bookkeeping(t):
             return self.no_node
-        if made_by_autograd(t):
-            leaf = None  # no leaf, nor a leaf's `.data` alias (those are detached)
-        else:
+        try:  # made by autograd: no leaf, nor a leaf's `.data` alias (those are detached)
+            leaf = None if t.grad_fn is not None else self.ledger.leaf_of(t)
+        except RuntimeError:  # a grad_fn torch refuses to give (made_by_autograd's False)
             leaf = self.ledger.leaf_of(t)
         # A leaf is its one node; its `.data` only while that changes in place.
         if leaf is not None and (leaf is t or t is self.inplace_target):
