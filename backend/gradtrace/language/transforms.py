@@ -146,10 +146,17 @@ _grad_seen = _seen("grad", _torch_grad, 3)
 _backward_seen = _seen("backward", _torch_backward, 2)
 
 
+#: Whether a transform has run in this job: only then can a tensor be one of torch.func's
+#: wrappers (every transform runs within _watched).
+ran = False
+
+
 @contextmanager
 def _watched() -> Iterator[None]:
     """While a transform runs, each backward pass torch runs for it (through
     torch.autograd.grad or backward, as its own code calls them) is recorded as a pass."""
+    global ran
+    ran = True
     if not _watching:
         torch.autograd.grad = _grad_seen
         torch.autograd.backward = _backward_seen
@@ -470,6 +477,8 @@ TRANSFORMS: frozenset[int] = frozenset(
 
 
 def reset() -> None:
+    global ran
+    ran = False
     _batches.clear()
     _outer.clear()
     _watching.clear()

@@ -21,6 +21,7 @@ from torch import nn
 from torch.nn.parameter import UninitializedTensorMixin  # type: ignore[attr-defined]
 
 from gradtrace.identity import identity
+from gradtrace.language import transforms
 from gradtrace.language.errors import LimitError
 from gradtrace.language.limits import Limits
 from gradtrace.language.module_tables import module_parameters
@@ -147,7 +148,8 @@ class Recorder:
     def snapshot(self, t: Tensor) -> Snapshot:
         # Whether its values fit the trace's size budget is decided when the trace is
         # written, once pruning has dropped what will not be sent (serialize.py).
-        return Snapshot(unwrap_dead(t), self.limits.full_values, self.limits.preview_values)
+        source = unwrap_dead(t) if transforms.ran else t
+        return Snapshot(source, self.limits.full_values, self.limits.preview_values)
 
     def _current(self, t: Tensor) -> TensorRec | None:
         """The record of `t` as it is now, if there is one."""
@@ -178,7 +180,9 @@ class Recorder:
             rec.name = previous.name
             rec.retains_grad = previous.retains_grad
             rec.previous = previous
-        rec.snapshot = Snapshot(unwrap_dead(t), self.limits.full_values, self.limits.preview_values)
+        # Only after a transform ran can `t` be torch.func's wrapper of another tensor.
+        source = unwrap_dead(t) if transforms.ran else t
+        rec.snapshot = Snapshot(source, self.limits.full_values, self.limits.preview_values)
         self.budget.hold(t.numel())
         self.tensors.append(rec)
         self.by_tensor[key] = rec
