@@ -118,14 +118,15 @@ class BackwardSteps:
 
     def _freed(self, f: FunctionRec) -> bool:
         """Whether the pass freed `f`'s saved tensors (the pass ran `f`)."""
+        holding = f.id in self.holding
+        if holding and f.saved_read and not f.custom:
+            # It held them and ran: torch frees what a Node saved once it ran in a pass
+            # without retain_graph.
+            return True
         names = saved_names(type(f.fn))
         if f.custom:
-            return f.id in self.holding and _is_freed(f, names)
-        if f.id in self.holding:
-            if f.saved_read:
-                # It held them and ran: torch frees what a Node saved once it ran in a
-                # pass without retain_graph.
-                return True
+            return holding and _is_freed(f, names)
+        if holding:
             holds = _holds_values(f.fn, names)
             if holds is not None:
                 return not holds

@@ -48,6 +48,19 @@ def _retain(options: dict[str, Any], create: bool) -> bool:
     return create if retain is None else bool(retain)
 
 
+def _entering(passes: weakref.ReferenceType[BackwardPasses], key: int) -> Any:
+    """The pre-hook that tells the passes the engine entered the Node of `key`."""
+
+    def entered(grad_outputs: Any) -> None:
+        owner = passes()
+        if owner is not None:
+            live_rec = owner.live.get(key)
+            if live_rec is not None:
+                owner.steps.in_flight.append(live_rec)
+
+    return entered
+
+
 class BackwardPasses:
     """The recorder's backward passes: what stands in for the calls that start one, and
     the gradients each pass moved (its snapshots, the nodes they reached so far)."""
@@ -320,16 +333,9 @@ class BackwardPasses:
                 if live_rec is not None:
                     owner.post_hook(live_rec, grad_inputs, grad_outputs)
 
-        def entered(grad_outputs: Any) -> None:
-            owner = passes()
-            if owner is not None:
-                live_rec = owner.live.get(key)
-                if live_rec is not None:
-                    owner.steps.in_flight.append(live_rec)
-
         ran_handle = fn.register_hook(ran)
         if entering:
-            frec.hook_handles = (ran_handle, fn.register_prehook(entered))
+            frec.hook_handles = (ran_handle, fn.register_prehook(_entering(passes, key)))
         else:
             frec.hook_handles = (ran_handle,)
         frec.hooked_at = self.epoch
@@ -397,13 +403,19 @@ class BackwardPasses:
         steps = self.steps
         # The engine left `frec` (entered in its pre-hook).
         in_flight = steps.in_flight
-        if in_flight and in_flight[-1] is frec:
-            in_flight.pop()
-        elif frec in in_flight:
-            in_flight.remove(frec)
+        if in_flight:
+            if in_flight[-1] is frec:
+                in_flight.pop()
+            elif frec in in_flight:
+                in_flight.remove(frec)
         steps.ran.append(frec)
+        # Most gradients a Node receives are ones an earlier Node of the pass sent: their
+        # snapshots are looked up before blob() is called for a new one.
+        known = self.blobs.get
         blob = self.blob
-        outs = [blob(g) if isinstance(g, Tensor) else None for g in grad_outputs]
+        outs = [
+            (known(identity(g)) or blob(g)) if isinstance(g, Tensor) else None for g in grad_outputs
+        ]
         ins = [blob(g) if isinstance(g, Tensor) else None for g in grad_inputs]
         if frec.tensor is not None:
             # AccumulateGrad may have adopted this very tensor as `.grad`, which later
