@@ -109,6 +109,19 @@ def invoke(
         if type(arg) is range and len(arg) > self.limits.sequence_items:
             raise LimitError(f"a range of {len(arg):,} items is over the limit")
     callee = identity(target)
+    fname = TORCH_CALLABLES.get(callee)
+    if (
+        fname is not None
+        and callee not in _SUMMING
+        and not isinstance(target, nn.Module)
+        and self.rec.special_call(target) is None
+    ):
+        # The commonest call, a torch function: its own checks; none of the rest applies.
+        fresh = _check_torch_call(self, fname or name, target, args, kwargs)
+        result = target(*args, **kwargs)
+        if fresh and isinstance(result, Tensor):
+            _zero_fill(result)
+        return self.after_call(result, args, kwargs, node, label)
     if callee in ITERATING:  # itertools.chain(t), functools.reduce(f, t): rows bounded
         for arg in args:
             check_rows(arg)
@@ -198,25 +211,8 @@ def invoke(
             else:
                 sizes.check_call("empty", torch.empty, args, kwargs, limit)
             fresh = not data
-    elif (fname := TORCH_CALLABLES.get(callee)) is not None:
-        fname = fname or name
-        if len(args) > 1 or (args and type(args[0]) in (list, tuple)):
-            sizes.check_tensor_count(args, kwargs)
-        sizes.check_call(fname, target, args, kwargs, limit)
-        if kwargs:
-            _refuse_meta((), kwargs, False)
-        if fname in _SPECIAL_FUNCTIONS:
-            fresh = fname in sizes.UNINITIALISED
-            if fname == "embedding" and (kwargs.get("sparse") or (len(args) > 6 and args[6])):
-                raise ForbiddenError(_SPARSE)
-            if fname in ("gradcheck", "gradgradcheck"):
-                _check_gradcheck(fname, args, kwargs)
-            if fname == "set_printoptions":
-                _check_printoptions(target, args, kwargs, self.limits.string_chars)
-        if fname.endswith("_"):
-            for arg in args[:1]:
-                if isinstance(arg, Tensor):
-                    self.rec.before_inplace(arg)
+    elif fname is not None:  # math.fsum and math.prod, their items read above
+        fresh = _check_torch_call(self, fname or name, target, args, kwargs)
     elif callee in RANDOM_FUNCTIONS and len(args) + len(kwargs) > 1:
         operands = (*args, *kwargs.values())
         if target is choices:  # it adds up its weights
@@ -245,6 +241,36 @@ def invoke(
         if self.rec.active:
             self.rec.adopt_parameters(result, node, label)
     return self.after_call(result, args, kwargs, node, label)
+
+
+def _check_torch_call(
+    self: Interpreter,
+    fname: str,
+    target: Any,
+    args: tuple[Any, ...],
+    kwargs: dict[str, Any],
+) -> bool:
+    """A torch (or math, operator, numpy) function's checks before it runs, by its name:
+    True if what it returns is uninitialised memory, to be zeroed."""
+    if len(args) > 1 or (args and type(args[0]) in (list, tuple)):
+        sizes.check_tensor_count(args, kwargs)
+    sizes.check_call(fname, target, args, kwargs, self.limits.tensor_elements)
+    if kwargs:
+        _refuse_meta((), kwargs, False)
+    fresh = False
+    if fname in _SPECIAL_FUNCTIONS:
+        fresh = fname in sizes.UNINITIALISED
+        if fname == "embedding" and (kwargs.get("sparse") or (len(args) > 6 and args[6])):
+            raise ForbiddenError(_SPARSE)
+        if fname in ("gradcheck", "gradgradcheck"):
+            _check_gradcheck(fname, args, kwargs)
+        if fname == "set_printoptions":
+            _check_printoptions(target, args, kwargs, self.limits.string_chars)
+    if fname.endswith("_"):
+        for arg in args[:1]:
+            if isinstance(arg, Tensor):
+                self.rec.before_inplace(arg)
+    return fresh
 
 
 def _read_once(value: Any) -> Any:
