@@ -55,8 +55,9 @@ def _section_engine_before() -> str:
     return (
         "## Engine: today against the engine before issue 15\n\n"
         "The same programs through today's engine and the engine of the commit before issue "
-        "15's work (the sandbox, the checked callables), one process each, turn about: a "
-        "ratio to CPython + torch moves with the host from run to run, this one does not. "
+        "15's work (the sandbox, the checked callables), one process each (two pairs of "
+        "fresh processes), turn about: a ratio to CPython + torch moves with the host from "
+        "run to run, this one does not; a control gives today's engine to both sides. "
         "Each job is timed until its trace is written (today's frees its objects after that, "
         "as its worker does once the trace is sent; the engine before left them to a "
         "collection between two timed jobs); each side's own clock gives running and "
