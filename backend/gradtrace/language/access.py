@@ -22,7 +22,6 @@ from gradtrace.language.attributes import (
     attribute_allowed,
     class_method_allowed,
     deletable,
-    is_program_object,
     namespace_member,
     private_settable,
     readable_names,
@@ -32,6 +31,7 @@ from gradtrace.language.attributes import (
     user_class_member,
 )
 from gradtrace.language.callables import Checked, Unbound
+from gradtrace.language.classes import is_program_object
 from gradtrace.language.errors import ForbiddenError, LimitError, ProgramError
 from gradtrace.language.pymodules import bounded_iterable
 from gradtrace.language.runtime import (

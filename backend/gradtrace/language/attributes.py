@@ -17,7 +17,7 @@ from gradtrace.identity import identity
 from gradtrace.language import forward_ad
 from gradtrace.language.arrays import ARRAY_ATTRIBUTES
 from gradtrace.language.callables import Checked
-from gradtrace.language.classes import class_visible
+from gradtrace.language.classes import class_visible, is_program_object
 from gradtrace.language.generators import ProgramGenerator
 from gradtrace.language.namespaces import _DataLoader
 from gradtrace.language.pymodules import PLAIN_ATTRIBUTES as PY_ATTRIBUTES
@@ -133,11 +133,6 @@ _WIDTH_METHODS = frozenset({"center", "ljust", "rjust", "zfill", "expandtabs"})
 # What torch itself keeps in a Module's __dict__ (`_parameters`, `_forward_hooks`...):
 # never the program's, whatever the Module.
 _MODULE_INTERNALS = frozenset(nn.Module().__dict__)
-
-
-def is_program_object(obj: object) -> bool:
-    """An instance of one of the program's classes (plain, Module or Function)."""
-    return any("gradtrace_members" in klass.__dict__ for klass in type(obj).__mro__)
 
 
 def _private_allowed(obj: object, name: str) -> bool:

@@ -23,6 +23,7 @@ from torch import nn
 from gradtrace.language import callables, records
 from gradtrace.language.callables import Checked
 from gradtrace.language.errors import ForbiddenError
+from gradtrace.language.generators import ProgramGenerator
 from gradtrace.language.pymodules import capped_iterator, namedtuple_field
 from gradtrace.language.values import UserFunction
 
@@ -55,6 +56,11 @@ def is_program_class(cls: type) -> bool:
     return "gradtrace_members" in cls.__dict__
 
 
+def is_program_object(obj: object) -> bool:
+    """An instance of one of the program's classes (plain, Module or Function)."""
+    return any(is_program_class(klass) for klass in type(obj).__mro__)
+
+
 # The classes type(x) and x.__class__ answer with: the builtin types, the program's own
 # classes, torch's tensors and modules, exceptions (classes a program can already name).
 # Never an internal class of ours.
@@ -67,7 +73,7 @@ def class_visible(obj: object) -> bool:
     kind = type(obj)
     return (
         kind in _PLAIN_TYPES
-        or any(is_program_class(klass) for klass in kind.__mro__)
+        or is_program_object(obj)
         or issubclass(kind, (torch.Tensor, nn.Module, BaseException, np.ndarray, np.generic))
         or (kind.__module__ == "__main__" and namedtuple_field(obj, "_fields"))
     )
@@ -265,7 +271,10 @@ def _iter_method(fn: UserFunction) -> Callable[..., Any]:
     program's own iterators and generators run its code at each item, and stay as they are."""
 
     def method(self: Any, *args: Any, **kwargs: Any) -> Any:
-        return capped_iterator(callables.current().call_user(fn, (self, *args), kwargs))
+        items = callables.current().call_user(fn, (self, *args), kwargs)
+        if isinstance(items, ProgramGenerator) or is_program_object(items):
+            return items
+        return capped_iterator(items)
 
     method.__name__ = fn.name
     method.__qualname__ = fn.qualname

@@ -27,7 +27,6 @@ import torch
 from gradtrace.identity import identity
 from gradtrace.language import records
 from gradtrace.language.errors import LimitError
-from gradtrace.language.generators import ProgramGenerator
 from gradtrace.language.limits import Limits
 from gradtrace.language.operators import OPERATOR
 from gradtrace.language.values import Namespace
@@ -323,13 +322,10 @@ def bounded_iterable(value: Any) -> Any:
 
 
 def capped_iterator(value: Any) -> Any:
-    """What a program's `__iter__` returned: a C iterator read through the cap (Python then
-    refuses what is not an iterator, as it would have)."""
+    """An iterator (a C one, that a C consumer reads with no program code between items)
+    read through the cap; anything else as it is (Python then refuses what is not an
+    iterator, as it would have)."""
     if isinstance(value, Iterator) and not isinstance(value, _Capped):
-        if isinstance(value, ProgramGenerator) or any(
-            "gradtrace_members" in k.__dict__ for k in type(value).__mro__
-        ):
-            return value  # the program's own code runs at each item
         return _Capped(value, _ITEMS)
     return value
 

@@ -19,7 +19,7 @@ from torch import nn
 from gradtrace.language import broadcasts, sizes
 from gradtrace.language.arithmetic import repeat_count
 from gradtrace.language.attributes import user_class_member
-from gradtrace.language.classes import ProgramObject, is_program_class
+from gradtrace.language.classes import ProgramObject, is_program_object
 from gradtrace.language.errors import ForbiddenError, LimitError
 from gradtrace.language.pymodules import check_rows
 from gradtrace.language.runtime import (
@@ -221,9 +221,9 @@ def stmt_AugAssign(self: Interpreter, node: ast.AugAssign, fc: _FunctionContext)
         # Python's mutable containers change in place (`b = a; a += g` changes b too),
         # each through the method that does it and that method's checks.
         if (kind is list or kind is collections.deque) and plain is operator.add:
-            # extend: a generator, a range or a tensor's rows.
+            # extend: a generator, a range or a tensor's rows (call_method checks the size
+            # the container grew to, as it does after every extend and update).
             interp.call_method(current, "extend", None, (rhs,), {}, node, opname)
-            interp.check_size(current)
             return current
         if kind is collections.Counter and plain in _COUNTER_OPS and isinstance(rhs, dict):
             # Counter's own in-place operators: they add or compare the shared counts in
@@ -247,13 +247,12 @@ def stmt_AugAssign(self: Interpreter, node: ast.AugAssign, fc: _FunctionContext)
         if kind in _UPDATED_BY_OR and plain is operator.or_:
             # dict.update: a mapping or (key, value) pairs, a generator of them too.
             interp.call_method(current, "update", None, (rhs,), {}, node, opname)
-            interp.check_size(current)
             return current
         if kind is set and plain in _SET_UPDATES and isinstance(rhs, (set, frozenset)):
             interp.call_method(current, _SET_UPDATES[plain], None, (rhs,), {}, node, opname)
             interp.check_size(current)
             return current
-        if any(is_program_class(klass) for klass in kind.__mro__):
+        if is_program_object(current):
             # The program's own class: its __iadd__ (or, without one, __add__ / __radd__),
             # as Python's `a += b` calls them; each runs the program's code.
             return interp.binary(op, current, rhs, node, opname)

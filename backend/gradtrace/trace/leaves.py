@@ -132,9 +132,9 @@ class LeafLedger:
         return any(seen[0].grad is t for seen in self.grad_seen.values())
 
     def made_from_gradients(self, t: Tensor, inputs: tuple[Any, ...]) -> bool:
-        """`t`, made from `inputs`, is optimizer arithmetic: remember it as such."""
-        if t.requires_grad or not self.grad_seen:
-            return False
+        """`t`, made from `inputs`, is optimizer arithmetic: remember it as such. Asked (by
+        Recorder.result) only of a tensor that needs no gradient, once some `.grad` is
+        watched: optimizer arithmetic is nothing else."""
         tensors = [x for x in inputs if isinstance(x, Tensor) and x is not t]
         if not tensors or not all(self.is_bookkeeping(x) for x in tensors):
             return False

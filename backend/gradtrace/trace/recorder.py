@@ -410,8 +410,7 @@ class Recorder:
         # A lazy layer's weight before its first call has no values to record.
         if not self.active or not isinstance(t, Tensor) or isinstance(t, UninitializedTensorMixin):
             return
-        ledger = self.ledger
-        if (ledger.grad_seen or ledger.bookkeeping) and ledger.is_bookkeeping(t):
+        if self.ledger.is_bookkeeping(t):
             return
         rec = self._current(t) or self.node_of(t)
         if rec.name is None:
