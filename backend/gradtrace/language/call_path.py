@@ -25,6 +25,8 @@ from gradtrace.identity import identity
 from gradtrace.language import broadcasts, module_sizes, sizes
 from gradtrace.language.callables import Checked, Unbound
 from gradtrace.language.errors import ForbiddenError, LimitError
+from gradtrace.language.legacy_vmap import RUNNING as LEGACY_VMAP_RUNNING
+from gradtrace.language.legacy_vmap import refuse as refuse_batched
 from gradtrace.language.module_tables import module_parameters
 from gradtrace.language.namespaces import TORCH_CALLABLES
 from gradtrace.language.pymodules import (
@@ -289,6 +291,8 @@ def after_call(
     label: str | None,
 ) -> Any:
     """Check and record what a call returned."""
+    if LEGACY_VMAP_RUNNING:  # within torch's older vmap: not one of its batched tensors
+        refuse_batched((result,))
     if isinstance(result, Tensor):  # most calls: checked here, without check_size's tests
         # A tensor op may be slow (a big matmul): the clock is read after each one too,
         # not only every 256 steps, so a program stops close to its time limit.

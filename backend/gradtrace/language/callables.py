@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from gradtrace.language import legacy_vmap
+
 if TYPE_CHECKING:
     from gradtrace.language.interpreter import Interpreter
 
@@ -58,6 +60,8 @@ class Checked:
         self.name = name
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if legacy_vmap.RUNNING:  # torch's older vmap hands it batched tensors
+            legacy_vmap.refuse((args, kwargs.values()))
         interp = current()
         return interp.invoke(self, args, kwargs, interp.here, None, "")
 

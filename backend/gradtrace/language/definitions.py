@@ -20,6 +20,8 @@ from gradtrace.language.generators import (
     compile_generator_body,
     contains_yield,
 )
+from gradtrace.language.legacy_vmap import RUNNING as LEGACY_VMAP_RUNNING
+from gradtrace.language.legacy_vmap import refuse as refuse_batched
 from gradtrace.language.namespaces import IMPORT_HINTS, MODULES
 from gradtrace.language.runtime import (
     RETURN,
@@ -150,6 +152,8 @@ def compile_function(
 def call_user(
     self: Interpreter, fn: UserFunction, args: tuple[Any, ...], kwargs: dict[str, Any]
 ) -> Any:
+    if LEGACY_VMAP_RUNNING:  # torch's older vmap calls it (a hook) with batched tensors
+        refuse_batched((args, kwargs.values()))
     self.depth += 1
     try:
         if self.depth > self.limits.recursion_depth:

@@ -28,7 +28,7 @@ import torch
 from torch.utils.hooks import RemovableHandle
 
 from gradtrace.identity import identity
-from gradtrace.language.errors import LimitError
+from gradtrace.language.errors import ForbiddenError, LimitError
 from gradtrace.trace.backward_steps import BackwardSteps, running_node
 from gradtrace.trace.events import FunctionRan, GradReached
 from gradtrace.trace.records import FunctionRec, PassRec, TensorRec, grad_fn_of
@@ -118,6 +118,13 @@ class BackwardPasses:
         return self.run("backward", roots, node, retain, create, call, every)
 
     def autograd_grad(self, args: tuple[Any, ...], kwargs: dict[str, Any], node: ast.AST) -> Any:
+        if kwargs.get("is_grads_batched", args[7] if len(args) > 7 else False):
+            # torch's older vmap: its batched gradients, kept by the pass's snapshots, have
+            # no values of their own once it ends (the trace could not be written).
+            raise ForbiddenError(
+                "autograd.grad(is_grads_batched=True) is not available: take the "
+                "gradients with torch.func.vmap over torch.func.vjp's vjp_fn"
+            )
         outputs = args[0] if args else kwargs.get("outputs")
         roots = [outputs] if isinstance(outputs, Tensor) else list(outputs or [])
         create = bool(kwargs.get("create_graph", args[5] if len(args) > 5 else False))
