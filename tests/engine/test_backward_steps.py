@@ -137,6 +137,43 @@ def test_retain_graph_frees_nothing_and_the_second_pass_runs() -> None:
     assert not of_kind(trace, BackwardErrorEvent)
 
 
+POSITIONAL = """
+import torch
+x = torch.tensor(2.0, requires_grad=True)
+w = (x * x).exp() + 1
+torch.autograd.backward(w, None, True)
+g, = torch.autograd.grad(w, x, None, None, False, True)
+torch.autograd.backward([w], [torch.tensor(1.0)], None, False)
+print(x.grad, g)
+"""
+
+
+def test_retain_graph_given_by_position_is_read_as_torch_reads_it() -> None:
+    # autograd.backward(tensors, grad_tensors, retain_graph, ...) and autograd.grad(outputs,
+    # inputs, grad_outputs, retain_graph, create_graph, only_inputs, ...): the first pass
+    # retains by position, the second's sixth argument is only_inputs, not create_graph
+    # (so it frees), and the third never runs on the freed graph in torch either.
+    x = torch.tensor(2.0, requires_grad=True)
+    w = (x * x).exp() + 1
+    _, nodes = watch(w)
+    torch.autograd.backward(w, None, True)
+    assert freed_by_torch(nodes) == set()
+    torch.autograd.grad(w, x, None, None, False, True)
+    freed_by_grad = freed_by_torch(nodes)
+    assert freed_by_grad
+    with pytest.raises(RuntimeError, match="second time"):
+        torch.autograd.backward([w], [torch.tensor(1.0)], None, False)
+
+    trace = gradtrace.run(POSITIONAL)
+    assert not trace.ok
+    assert trace.error is not None and "second time" in trace.error.message
+    names = ops(trace)
+    freed_events = of_kind(trace, FreedEvent)
+    assert [e.pass_ for e in freed_events] == [1]
+    assert {names[n] for n in freed_events[0].nodes} == freed_by_grad
+    assert len(of_kind(trace, BackwardErrorEvent)) == 1
+
+
 ADD_ONLY = """
 import torch
 a = torch.tensor(1.0, requires_grad=True)

@@ -43,6 +43,31 @@ Tensor = torch.Tensor
 _MAX_NESTED_PASSES = 4
 
 
+# The parameters of Tensor.backward, autograd.backward and autograd.grad, in order: a
+# call's options are read the same whether given by position or by name.
+_TENSOR_BACKWARD = ("gradient", "retain_graph", "create_graph", "inputs")
+_AUTOGRAD_BACKWARD = (
+    "tensors",
+    "grad_tensors",
+    "retain_graph",
+    "create_graph",
+    "grad_variables",
+    "inputs",
+)
+_AUTOGRAD_GRAD = (
+    "outputs", "inputs", "grad_outputs", "retain_graph", "create_graph", "only_inputs",
+    "allow_unused", "is_grads_batched", "materialize_grads",
+)  # fmt: skip
+
+
+def _options(
+    names: tuple[str, ...], args: tuple[Any, ...], kwargs: dict[str, Any]
+) -> dict[str, Any]:
+    options = dict(zip(names, args))
+    options.update(kwargs)
+    return options
+
+
 def _retain(options: dict[str, Any], create: bool) -> bool:
     retain = options.get("retain_graph")
     return create if retain is None else bool(retain)
@@ -97,9 +122,7 @@ class BackwardPasses:
     def tensor_backward(
         self, t: Tensor, args: tuple[Any, ...], kwargs: dict[str, Any], node: ast.AST
     ) -> Any:
-        names = ("gradient", "retain_graph", "create_graph", "inputs")
-        options = dict(zip(names, args))
-        options.update(kwargs)
+        options = _options(_TENSOR_BACKWARD, args, kwargs)
         create = bool(options.get("create_graph"))
         retain = _retain(options, create)
         call = lambda: t.backward(*args, **kwargs)  # noqa: E731
@@ -109,28 +132,29 @@ class BackwardPasses:
     def autograd_backward(
         self, args: tuple[Any, ...], kwargs: dict[str, Any], node: ast.AST
     ) -> Any:
-        tensors = args[0] if args else kwargs.get("tensors")
+        options = _options(_AUTOGRAD_BACKWARD, args, kwargs)
+        tensors = options.get("tensors")
         roots = [tensors] if isinstance(tensors, Tensor) else list(tensors or [])
-        create = bool(kwargs.get("create_graph"))
-        retain = _retain(kwargs, create)
+        create = bool(options.get("create_graph"))
+        retain = _retain(options, create)
         call = lambda: torch.autograd.backward(*args, **kwargs)  # noqa: E731
-        every = (args[5] if len(args) > 5 else kwargs.get("inputs")) is None
+        every = options.get("inputs") is None
         return self.run("backward", roots, node, retain, create, call, every)
 
     def autograd_grad(self, args: tuple[Any, ...], kwargs: dict[str, Any], node: ast.AST) -> Any:
-        if kwargs.get("is_grads_batched", args[7] if len(args) > 7 else False):
+        options = _options(_AUTOGRAD_GRAD, args, kwargs)
+        if options.get("is_grads_batched"):
             # torch's older vmap: its batched gradients, kept by the pass's snapshots, have
             # no values of their own once it ends (the trace could not be written).
             raise ForbiddenError(
                 "autograd.grad(is_grads_batched=True) is not available: take the "
                 "gradients with torch.func.vmap over torch.func.vjp's vjp_fn"
             )
-        outputs = args[0] if args else kwargs.get("outputs")
+        outputs = options.get("outputs")
         roots = [outputs] if isinstance(outputs, Tensor) else list(outputs or [])
-        create = bool(kwargs.get("create_graph", args[5] if len(args) > 5 else False))
-        retain = kwargs.get("retain_graph", args[3] if len(args) > 3 else None)
-        retain = create if retain is None else bool(retain)
-        inputs = args[1] if len(args) > 1 else kwargs.get("inputs")
+        create = bool(options.get("create_graph"))
+        retain = _retain(options, create)
+        inputs = options.get("inputs")
         wrt = [inputs] if isinstance(inputs, Tensor) else list(inputs or [])
         rec = self.rec
 
