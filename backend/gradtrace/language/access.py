@@ -317,9 +317,16 @@ def get_attr(self: Interpreter, obj: Any, name: str, node: ast.AST | None) -> An
         return self.super_attr(obj, name, node)
     if type(obj) is UserFunction and name in ("__name__", "__qualname__"):
         return obj.name if name == "__name__" else obj.qualname
+    if type(obj) is Checked:
+        if obj.owner is None and isinstance(obj.fn, type):
+            obj = obj.fn  # a class as the program holds it: its attributes are the class's
+        elif name == "__name__":  # `torch.relu.__name__`, `x.add.__name__`: plain text
+            return obj.name
     if name == "_modules" and isinstance(obj, nn.Module) and is_program_object(obj):
         return ModuleTable(obj)
     value = self.read_attr(obj, name, node)
+    if name == "__class__":  # as type(obj) answers
+        return self.as_program_holds(value)
     if _unchecked(value):
         if isinstance(obj, type) and class_method_allowed(obj, name):
             return Checked(value, Unbound(obj), name)
@@ -340,7 +347,12 @@ def read_attr(self: Interpreter, obj: Any, name: str, node: ast.AST | None) -> A
         elif name == "metadata" and isinstance(obj, torch.autograd.graph.Node):
             self.made.held_by_torch(value)  # emptied when the job ends
         return value
-    type_name = obj.__name__ if isinstance(obj, type) else type(obj).__name__
+    if isinstance(obj, type):
+        type_name = obj.__name__
+    elif type(obj) is Checked:  # a function or method as the program holds it
+        type_name = "builtin_function_or_method"
+    else:
+        type_name = type(obj).__name__
     hint = _HINTS_FOR_ATTRIBUTES.get(name)
     try:
         exists = hasattr(obj, name)

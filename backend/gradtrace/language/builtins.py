@@ -191,6 +191,8 @@ def make_builtins(job: Interpreter) -> dict[str, Any]:
         made = builtin_types.get(id(fn))
         if made is not None:
             return made
+        if isinstance(fn, type):  # a class as the program holds it (class_values.py)
+            return fn
         if not isinstance(c, type):
             raise TypeError("isinstance() arg 2 must be a type or tuple of types")
         return c
@@ -225,13 +227,13 @@ def make_builtins(job: Interpreter) -> dict[str, Any]:
         check_nesting(obj)  # a deeply nested tuple is hashed recursively, in C
         return _hash_of(obj, safe_id)
 
-    def safe_type(obj: Any, *rest: Any) -> type:
+    def safe_type(obj: Any, *rest: Any) -> Any:
         # type(name, bases, dict) makes a class: `class` is the way to do that here.
         if rest:
             raise ForbiddenError("type() with three arguments is not available; write a class")
         kind = type(obj)
         if class_visible(obj):
-            return kind
+            return interp.as_program_holds(kind)
         raise ForbiddenError(
             f"type() of a {kind.__name__} is not available; use isinstance(x, ...) to test it"
         )

@@ -24,6 +24,7 @@ from torch.nn.modules.lazy import LazyModuleMixin
 from gradtrace.identity import identity
 from gradtrace.language import broadcasts, module_sizes, sizes
 from gradtrace.language.callables import Checked, Unbound
+from gradtrace.language.classes import is_program_class
 from gradtrace.language.errors import ForbiddenError, LimitError
 from gradtrace.language.legacy_vmap import RUNNING as LEGACY_VMAP_RUNNING
 from gradtrace.language.legacy_vmap import refuse as refuse_batched
@@ -124,6 +125,10 @@ def invoke(
         if fresh and isinstance(result, Tensor):
             _zero_fill(result)
         return self.after_call(result, args, kwargs, node, label)
+    if not (isinstance(target, type) and is_program_class(target)):
+        # Python's or torch's code may call a class it is handed: as the program's checked
+        # value, its call comes back here (class_values.py).
+        args, kwargs = self.classes_checked(args, kwargs)
     if callee in ITERATING:  # itertools.chain(t), functools.reduce(f, t): rows bounded
         for arg in args:
             check_rows(arg)

@@ -75,10 +75,33 @@ class Checked:
     def __repr__(self) -> str:
         owner = self.owner
         if owner is None:
+            if isinstance(self.fn, type):  # a class as the program holds it
+                return repr(self.fn)
             return f"<built-in function {self.name}>"
         if type(owner) is Unbound:
             return f"<method '{self.name}' of '{owner.cls.__name__}' objects>"
         return f"<built-in method {self.name} of {type(owner).__name__} object at 0x…>"
+
+    def __eq__(self, other: object) -> Any:
+        # A class as the program holds it is that class (`type(x) == nn.Linear`, a
+        # defaultdict's default_factory), whichever of the two is compared.
+        if self is other:
+            return True
+        if (
+            self.owner is None
+            and isinstance(self.fn, type)
+            and (
+                other is self.fn
+                or (type(other) is Checked and other.owner is None and other.fn is self.fn)
+            )
+        ):
+            return True
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        if self.owner is None and isinstance(self.fn, type):
+            return hash(self.fn)
+        return object.__hash__(self)
 
     def __reduce__(self) -> Any:
         raise TypeError("cannot pickle a function of a program")

@@ -10,6 +10,7 @@ import ast
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from gradtrace.language.callables import Checked
 from gradtrace.language.errors import ForbiddenError
 from gradtrace.language.pymodules import bounded_iterable
 from gradtrace.language.runtime import (
@@ -60,7 +61,7 @@ def expr_Call(self: Interpreter, node: ast.Call, fc: _FunctionContext) -> Closur
                     if member is _MISSING:
                         raise interp.missing_member(obj, attr, func)
                     return interp.invoke(member, args, kwargs, node, label, attr)
-                if kind is SuperProxy or isinstance(obj, type):
+                if kind is SuperProxy or kind is Checked or isinstance(obj, type):
                     target = interp.get_attr(obj, attr, func)
                     return interp.invoke(target, args, kwargs, node, label, attr)
                 value = interp.read_attr(obj, attr, func)

@@ -16,6 +16,7 @@ from gradtrace.language.builtins import (
     check_format_spec,
 )
 from gradtrace.language.callables import Checked
+from gradtrace.language.class_values import CONTAINERS
 from gradtrace.language.errors import ForbiddenError, LimitError
 from gradtrace.language.generators import GENERATOR_REFUSAL, compile_generator_expression
 from gradtrace.language.pymodules import bounded_iterable
@@ -68,13 +69,21 @@ def expr_Yield(self: Interpreter, node: ast.Yield | ast.YieldFrom, fc: _Function
     raise ForbiddenError(GENERATOR_REFUSAL, node)
 
 
+# Python's containers: the checked value of the class (class_values.py), called as the
+# builtin of that name.
+_CONTAINER_BUILTINS: dict[str, type] = {c.__name__: c for c in CONTAINERS}
+
+
 def builtin_value(self: Interpreter, name: str) -> Any:
     """The builtin `name` as a program holds it (a Checked where callable), or _MISSING."""
     value = self.builtins.get(name, _MISSING)
     if value is _MISSING:
         value = self.builtin_table.get(name, _MISSING)
         if value is not _MISSING:
-            if callable(value) and not isinstance(value, _SAFE_CALLABLES):
+            made = _CONTAINER_BUILTINS.get(name)
+            if made is not None:  # `list` is the class as the program holds it
+                value = self.class_value(made)
+            elif callable(value) and not isinstance(value, _SAFE_CALLABLES):
                 value = Checked(value, None, name)
             self.builtins[name] = value
     return value

@@ -25,6 +25,7 @@ from gradtrace.language import (
     call_path,
     callables,
     calls,
+    class_values,
     definitions,
     expressions,
     formatting,
@@ -65,6 +66,8 @@ class Interpreter:
         # What a program holds of each builtin, made when a name in the program first asks
         # for it (at compile time): wrapping all ~70 for every job cost ~5 % of a small one.
         self.builtins: dict[str, Any] = {}
+        # The program's checked value of each class it handed to Python's or torch's code.
+        self.class_values: dict[int, Any] = {}
         # The call being evaluated: where a Checked called from inside torch or a builtin
         # (a hook, a map) is recorded.
         self.here: ast.AST | None = None
@@ -92,6 +95,7 @@ class Interpreter:
         self.globals.vars.clear()
         self.made.cut(Scope({}, None))
         self.builtins.clear()
+        self.class_values.clear()
         self.builtin_table.clear()
         self.handling.clear()
         self.unbound.clear()
@@ -220,6 +224,11 @@ class Interpreter:
     # call_path.py
     invoke = call_path.invoke
     after_call = call_path.after_call
+
+    # class_values.py
+    class_value = class_values.class_value
+    as_program_holds = class_values.as_program_holds
+    classes_checked = class_values.classes_checked
 
     # method_calls.py
     call_method = method_calls.call_method

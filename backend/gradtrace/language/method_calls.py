@@ -70,6 +70,8 @@ def call_method(
         return self.call_tensor_method(owner, name, args, kwargs, node, label)
     if method is None:
         method = getattr(owner, name)
+    if args or kwargs:  # `xs.sort(key=torch.Tensor)`: a class it may call, checked
+        args, kwargs = self.classes_checked(args, kwargs)
     kind = type(owner)
     limits = self.limits
     if kind is ModuleTable:  # self._modules.get(key): torch's dict hashes the key
