@@ -337,7 +337,7 @@ class BackwardPasses:
                 frec = rec.function_node(fn, node)
             if frec.tensor is not None and fn.variable.grad is None:
                 none_grads.add(frec.id)
-            if frec.hooked_at != epoch or (entering and len(frec.hook_handles) < 2):
+            if frec.hooked_at != epoch or (entering and not frec.prehooked):
                 self._hook(fn, frec, entering)
             live[frec.hook_key] = frec
             if freeing:
@@ -348,13 +348,17 @@ class BackwardPasses:
         self.handles = RemovableHandle.next_id
 
     def _hook(self, fn: Any, frec: FunctionRec, entering: bool) -> None:
-        """Our post-hook (and pre-hook, `entering`) on Node `fn`, after any of the program's."""
+        """Our post-hook (and pre-hook, `entering`) on Node `fn`, after any of the program's.
+
+        Each time under a new key. The first hooks' handles are not kept (most Nodes are
+        hooked once, and a handle per Node cost more than the rest of its hooking): hooked
+        again, a Node keeps them and removes them the time after, so that at most one set
+        of hooks of before stays with torch, looking up a key no longer live."""
         for handle in frec.hook_handles:
             handle.remove()
-        if not frec.hook_key:
-            self.keys += 1
-            frec.hook_key = self.keys
-        key = frec.hook_key
+        again = frec.hooked_at != -1
+        self.keys += 1
+        frec.hook_key = key = self.keys
         passes = self.ref
 
         def ran(grad_inputs: Any, grad_outputs: Any) -> None:
@@ -364,11 +368,11 @@ class BackwardPasses:
                 if live_rec is not None:
                     owner.post_hook(live_rec, grad_inputs, grad_outputs)
 
-        ran_handle = fn.register_hook(ran)
+        handles: tuple[Any, ...] = (fn.register_hook(ran),)
         if entering:
-            frec.hook_handles = (ran_handle, fn.register_prehook(_entering(passes, key)))
-        else:
-            frec.hook_handles = (ran_handle,)
+            handles += (fn.register_prehook(_entering(passes, key)),)
+        frec.hook_handles = handles if again else ()
+        frec.prehooked = entering
         frec.hooked_at = self.epoch
 
     def _unfinished(self) -> FunctionRec | None:

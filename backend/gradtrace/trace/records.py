@@ -99,7 +99,7 @@ class TensorRec:
 class FunctionRec:
     __slots__ = (
         "custom", "fn", "hook_handles", "hook_key", "hooked_at", "id", "iteration", "loops",
-        "module", "node", "op", "saved", "saved_read", "sequence_nr", "tensor",
+        "module", "node", "op", "prehooked", "saved", "saved_read", "sequence_nr", "tensor",
     )  # fmt: skip
 
     def __init__(self, rid: str, fn: Any, node: ast.AST | None, iteration: int):
@@ -116,10 +116,12 @@ class FunctionRec:
         # Whether `saved` was read from torch (when the Node was made).
         self.saved_read = False
         # The recorder's hooks on `fn` (passes.py): the key they look this record up by,
-        # their handles, and the passes' epoch when they were registered.
+        # whether a pre-hook is among them, the passes' epoch when they were registered,
+        # and their handles once they were registered again.
         self.hook_key = 0
-        self.hook_handles: tuple[Any, ...] = ()
+        self.prehooked = False
         self.hooked_at = -1
+        self.hook_handles: tuple[Any, ...] = ()
         try:
             self.sequence_nr: int | None = fn._sequence_nr()
         except (AttributeError, RuntimeError):
