@@ -174,7 +174,7 @@ class Recorder:
         if self.module_stack:
             rec.module = self.module_stack[-1]
         if self.loop_stack:
-            rec.loops = tuple((line, i) for line, i in self.loop_stack)
+            rec.loops = tuple(map(tuple, self.loop_stack))  # type: ignore[arg-type]
         previous = self.by_tensor.get(key)
         if previous is not None and previous.tensor is t:
             rec.name = previous.name
@@ -360,7 +360,7 @@ class Recorder:
         if self.module_stack:
             frec.module = self.module_stack[-1]
         if self.loop_stack:
-            frec.loops = tuple((line, i) for line, i in self.loop_stack)
+            frec.loops = tuple(map(tuple, self.loop_stack))  # type: ignore[arg-type]
         self.functions.append(frec)
         self.by_fn[identity(gf)] = frec
         return frec
