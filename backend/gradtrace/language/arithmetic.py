@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+from torch import nn
 
 from gradtrace.language import arrays, broadcasts, sizes
 from gradtrace.language.builtins import check_percent_format
@@ -134,7 +135,10 @@ def _int_op(self: Interpreter, op: Callable[[Any, Any], Any], a: Any, b: Any) ->
 
 
 # What `seq * n` repeats (a namedtuple repeats as a tuple; a deque as a list, up to its maxlen).
-_SEQUENCES = (str, list, tuple, collections.deque)
+# Modules that hold a list of layers or parameters: sized as lists are.
+MODULE_LISTS = (nn.ModuleList, nn.Sequential, nn.ParameterList)
+# What `*` repeats: Python's sequences, and nn.Sequential (its layers, again and again).
+_SEQUENCES = (str, list, tuple, collections.deque, nn.Sequential)
 
 
 def repeat_count(value: Any) -> int | None:
@@ -187,7 +191,7 @@ def check_size(self: Interpreter, value: Any) -> None:
                 f"a string of {len(value):,} characters is over the limit "
                 f"({self.limits.string_chars:,})"
             )
-    elif isinstance(value, (list, tuple, dict, set, collections.deque)):
+    elif isinstance(value, (list, tuple, dict, set, collections.deque, *MODULE_LISTS)):
         if len(value) > self.limits.sequence_items:
             raise LimitError(
                 f"a {type(value).__name__} of {len(value):,} items is over the limit "

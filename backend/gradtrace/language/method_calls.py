@@ -17,6 +17,7 @@ import torch
 from torch import nn
 
 from gradtrace.language import broadcasts, module_sizes, sizes
+from gradtrace.language.arithmetic import MODULE_LISTS
 from gradtrace.language.attributes import attribute_allowed, width_method
 from gradtrace.language.errors import ForbiddenError, LimitError
 from gradtrace.language.pymodules import bounded_args, bounded_iterable
@@ -156,6 +157,10 @@ def call_method(
         if name in _NAMING_METHODS:
             for arg in (*args, *kwargs.values()):
                 _refuse_private_names(arg)
+        if name == "extend" and isinstance(owner, MODULE_LISTS):
+            # torch's own loop reads the iterable (itertools.repeat(layer) for good): read
+            # here through the item cap, and the list it grows to checked below.
+            args = bounded_args(args)
         if name == "__init__":
             self.check_base_init(owner, method, args, kwargs)
         elif name == "forward" and isinstance(owner, _ATTENTION):
@@ -166,7 +171,7 @@ def call_method(
             _guard_attention(owner, limits.tensor_elements)  # the check stays the last hook
             return self.after_call(result, args, kwargs, node, label)
     result = method(*args, **kwargs)
-    if name in _GROWING_METHODS and kind in _GROWN_TYPES:
+    if name in _GROWING_METHODS and (kind in _GROWN_TYPES or isinstance(owner, MODULE_LISTS)):
         # Each read is capped, not what the container holds after it, again and again.
         self.check_size(owner)
     return self.after_call(result, args, kwargs, node, label)
