@@ -8,8 +8,9 @@ pair of fresh processes (a process keeps a bias of its own). A control runs toda
 on both sides the same way: what no change shows in the same run. Each job is timed as
 its engine's worker waits for it, until the trace is written; today's frees the job's
 objects after that (as its worker does once the trace is sent), the engine before left
-them to a collection, run between two timed jobs. Each side's own clock
-(`elapsed_ms`) splits off running and recording.
+them to a collection, run between two timed jobs. Each side starts as its engine's worker
+does: it runs the engine's warm-up program and freezes what that left (gc.freeze) before
+its first job. Each side's own clock (`elapsed_ms`) splits off running and recording.
 """
 
 from __future__ import annotations
@@ -47,6 +48,12 @@ from gradtrace import Limits
 from gradtrace.trace.session import trace_program
 limits = Limits(wall_time_s=120, graph_nodes=200_000, total_elements=50_000_000)
 deferred = "release_later" in inspect.signature(trace_program).parameters
+# Set up as each engine's worker is before its first job: the warm-up program run, then
+# what it left frozen out of later collections.
+from gradtrace.engine import warm_up
+warm_up("cpu")
+gc.collect()
+gc.freeze()
 for line in sys.stdin:
     source = json.loads(line)
     later = []

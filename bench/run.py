@@ -58,6 +58,8 @@ def _section_engine_before() -> str:
         "15's work (the sandbox, the checked callables), one process each (two pairs of "
         "fresh processes), turn about: a ratio to CPython + torch moves with the host from "
         "run to run, this one does not; a control gives today's engine to both sides. "
+        "Each process starts as its engine's worker does (the engine's warm-up program run, "
+        "what it left frozen out of later collections). "
         "Each job is timed until its trace is written (today's frees its objects after that, "
         "as its worker does once the trace is sent; the engine before left them to a "
         "collection between two timed jobs); each side's own clock gives running and "

@@ -20,6 +20,7 @@ lines it runs, where it raised, the saved tensors it freed) is backward_steps.py
 from __future__ import annotations
 
 import ast
+import functools
 import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -71,6 +72,18 @@ def _options(
 def _retain(options: dict[str, Any], create: bool) -> bool:
     retain = options.get("retain_graph")
     return create if retain is None else bool(retain)
+
+
+def _ran(
+    passes: weakref.ReferenceType[BackwardPasses], key: int, grad_inputs: Any, grad_outputs: Any
+) -> None:
+    """The post-hook on the Node of `key` (a partial of this per Node: a closure made its
+    function, tuple and two cells for each Node of a long graph)."""
+    owner = passes()
+    if owner is not None:
+        live_rec = owner.live.get(key)
+        if live_rec is not None:
+            owner.post_hook(live_rec, grad_inputs, grad_outputs)
 
 
 def _entering(passes: weakref.ReferenceType[BackwardPasses], key: int) -> Any:
@@ -360,15 +373,7 @@ class BackwardPasses:
         self.keys += 1
         frec.hook_key = key = self.keys
         passes = self.ref
-
-        def ran(grad_inputs: Any, grad_outputs: Any) -> None:
-            owner = passes()
-            if owner is not None:
-                live_rec = owner.live.get(key)
-                if live_rec is not None:
-                    owner.post_hook(live_rec, grad_inputs, grad_outputs)
-
-        handles: tuple[Any, ...] = (fn.register_hook(ran),)
+        handles: tuple[Any, ...] = (fn.register_hook(functools.partial(_ran, passes, key)),)
         if entering:
             handles += (fn.register_prehook(_entering(passes, key)),)
         frec.hook_handles = handles if again else ()
