@@ -66,17 +66,21 @@ def classes_checked(
     container is the program's own data, read as such)."""
     for arg in args:
         if isinstance(arg, type) and needs_checking(arg):
-            args = tuple(_checked(self, a) for a in args)
+            args = tuple(checked(self, a) for a in args)
             break
     if kwargs:
         for value in kwargs.values():
             if isinstance(value, type) and needs_checking(value):
-                kwargs = {k: _checked(self, v) for k, v in kwargs.items()}
+                kwargs = {k: checked(self, v) for k, v in kwargs.items()}
                 break
     return args, kwargs
 
 
-def _checked(self: Interpreter, value: Any) -> Any:
+def checked(self: Interpreter, value: Any) -> Any:
+    """`value` as torch may call it: a class that needs checking as its checked value.
+    Also what a Module keeps as an attribute, in its class or in itself (`forward =
+    nn.Linear` in a class body, `self.activation = torch.Tensor`): torch calls its
+    `forward` (and a layer's `activation`) with whatever the program passes."""
     if isinstance(value, type) and needs_checking(value):
         return self.class_value(value)
     return value
