@@ -70,6 +70,13 @@ if TYPE_CHECKING:
 _SCALARS = (bool, int, float, complex, str, np.generic)
 # math.fsum and math.prod read an iterator to its end in C, past every alarm.
 _SUMMING = frozenset({identity(math.fsum), identity(math.prod)})
+# torch functions that call a function they are handed (a class among their arguments
+# reaches them as its checked value, class_values.py), and those above: not the fast path.
+_NOT_FAST = _SUMMING | {
+    identity(torch.autograd.function.once_differentiable),
+    identity(torch.autograd.gradcheck),
+    identity(torch.autograd.gradgradcheck),
+}
 # Python's containers as classes (type([]), {}.__class__): called as their builtins.
 _CONTAINERS = frozenset({list, tuple, dict, set, frozenset})
 
@@ -115,7 +122,7 @@ def invoke(
     fname = TORCH_CALLABLES.get(callee)
     if (
         fname is not None
-        and callee not in _SUMMING
+        and callee not in _NOT_FAST
         and not isinstance(target, nn.Module)
         and self.rec.special_call(target) is None
     ):
