@@ -180,6 +180,10 @@ def invoke(
                 args = tuple(_read_once(a) for a in args)
                 for arg in (*args, *kwargs.values()):
                     _refuse_private_names(arg)
+        elif issubclass(target, torch.optim.lr_scheduler.LRScheduler):
+            # LambdaLR(opt, [f, g]): a function per group, called by torch with the epoch.
+            args = tuple(_items_checked(self, a) for a in args)
+            kwargs = {k: _items_checked(self, v) for k, v in kwargs.items()}
         elif issubclass(target, torch.optim.Optimizer) and kwargs.get("foreach"):
             kwargs = {**kwargs, "foreach": False}
         elif target is torch.autograd.Function:
@@ -255,6 +259,13 @@ def invoke(
         if self.rec.active:
             self.rec.adopt_parameters(result, node, label)
     return self.after_call(result, args, kwargs, node, label)
+
+
+def _items_checked(self: Interpreter, value: Any) -> Any:
+    """A list or tuple of functions torch will call, each class in it checked."""
+    if type(value) is list or type(value) is tuple:
+        return type(value)(self.class_checked(item) for item in value)
+    return value
 
 
 def _check_torch_call(
