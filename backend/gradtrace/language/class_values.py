@@ -25,9 +25,13 @@ from gradtrace.language.classes import ProgramObject, is_program_class
 if TYPE_CHECKING:
     from gradtrace.language.interpreter import Interpreter
 
-# Classes whose calls are safe wherever they are made: numbers, text, ranges, exceptions
-# and numpy's scalar types (dtypes, which torch and numpy read as classes).
-_UNCHECKED_BASES = (int, float, complex, str, range, slice, type(None), BaseException, np.generic)
+# Classes whose calls are safe wherever they are made: numbers, ranges, exceptions. Not
+# str (str() of a container writes all of it) nor numpy's scalar types (np.float64 of a
+# nested list makes an array of it), whose calls the call path bounds; read as dtypes
+# (`dtype=np.float32`, `a.astype(str)`), they are left as they are (classes_checked,
+# method_calls.call_method).
+_UNCHECKED_BASES = (int, float, complex, range, slice, type(None), BaseException)
+_DTYPES = (str, np.generic)
 # Python's containers: the program's own names for them are their checked values.
 CONTAINERS = frozenset({list, tuple, dict, set, frozenset})
 
@@ -35,6 +39,8 @@ CONTAINERS = frozenset({list, tuple, dict, set, frozenset})
 def needs_checking(cls: type) -> bool:
     """Whether calling `cls` needs the call path's checks: anything but the classes above
     and the program's own plain classes (whose constructors are its own code)."""
+    if issubclass(cls, _DTYPES):  # before the numbers: np.float64 is a float
+        return True
     if issubclass(cls, _UNCHECKED_BASES) or cls is object:
         return False
     return not (issubclass(cls, ProgramObject) and is_program_class(cls))
@@ -71,9 +77,15 @@ def classes_checked(
     if kwargs:
         for value in kwargs.values():
             if isinstance(value, type) and needs_checking(value):
-                kwargs = {k: checked(self, v) for k, v in kwargs.items()}
+                kwargs = {k: _checked_keyword(self, k, v) for k, v in kwargs.items()}
                 break
     return args, kwargs
+
+
+def _checked_keyword(self: Interpreter, key: str, value: Any) -> Any:
+    if key == "dtype" and isinstance(value, type) and issubclass(value, _DTYPES):
+        return value  # np.random.randint(..., dtype=np.int64) reads it as a dtype
+    return checked(self, value)
 
 
 def checked(self: Interpreter, value: Any) -> Any:
