@@ -165,6 +165,18 @@ def test_no_addresses_in_printed_functions_and_nodes() -> None:
     assert "<function f at 0x…>" in text
 
 
+def test_hash_of_a_function_or_class_is_its_id_number_not_its_address() -> None:
+    # A Checked defines __hash__ (a class's wrapper equals its class): hash() of len, of
+    # list or of any class handed to it (as its wrapper) gave object.__hash__, the address
+    # rotated by 4 bits (0x7f.. of the heap), where id() numbering stands in for it.
+    text = out(
+        "import torch\nx = torch.Tensor\n"
+        "print(hash(len), hash(list), hash(torch.Tensor), hash(x) == hash(torch.Tensor),"
+        " hash(list) == hash(type([])), hash([].append) > 0)\n"
+    )
+    assert text.split() == ["1", "2", "3", "True", "True", "True"]
+
+
 # -- nothing admitted is a raw callable ----------------------------------------------------
 
 

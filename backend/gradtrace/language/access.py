@@ -205,6 +205,8 @@ def set_attr(self: Interpreter, obj: Any, name: str, value: Any, node: ast.AST |
         if isinstance(obj, nn.Module):
             if isinstance(value, Tensor):
                 self.rec.name(value, name)
+            elif isinstance(value, type):  # torch may call it (class_values.checked)
+                value = self.class_checked(value)
             elif callable(getattr(type(obj), name, None)) and not user_class_member(
                 type(obj), name
             ):

@@ -92,6 +92,8 @@ def _hash_of(obj: Any, number: Callable[[Any], int]) -> int:
     method: Any = kind.__hash__
     if method is _OBJECT_HASH or method is _TENSOR_HASH:
         return number(obj)
+    if kind is Checked:  # hashed by its address too (a class's wrapper by the class's)
+        return number(obj.fn if obj.owner is None and isinstance(obj.fn, type) else obj)
     if method is _TUPLE_HASH and isinstance(obj, tuple):
         return hash(tuple(_hash_of(item, number) for item in obj))
     if method is _FROZENSET_HASH and isinstance(obj, frozenset):

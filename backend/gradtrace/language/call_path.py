@@ -70,6 +70,13 @@ if TYPE_CHECKING:
 _SCALARS = (bool, int, float, complex, str, np.generic)
 # math.fsum and math.prod read an iterator to its end in C, past every alarm.
 _SUMMING = frozenset({identity(math.fsum), identity(math.prod)})
+# torch functions that call a function they are handed (a class among their arguments
+# reaches them as its checked value, class_values.py), and those above: not the fast path.
+_NOT_FAST = _SUMMING | {
+    identity(torch.autograd.function.once_differentiable),
+    identity(torch.autograd.gradcheck),
+    identity(torch.autograd.gradgradcheck),
+}
 # Python's containers as classes (type([]), {}.__class__): called as their builtins.
 _CONTAINERS = frozenset({list, tuple, dict, set, frozenset})
 
@@ -115,7 +122,7 @@ def invoke(
     fname = TORCH_CALLABLES.get(callee)
     if (
         fname is not None
-        and callee not in _SUMMING
+        and callee not in _NOT_FAST
         and not isinstance(target, nn.Module)
         and self.rec.special_call(target) is None
     ):
@@ -173,6 +180,10 @@ def invoke(
                 args = tuple(_read_once(a) for a in args)
                 for arg in (*args, *kwargs.values()):
                     _refuse_private_names(arg)
+        elif issubclass(target, torch.optim.lr_scheduler.LRScheduler):
+            # LambdaLR(opt, [f, g]): a function per group, called by torch with the epoch.
+            args = tuple(_items_checked(self, a) for a in args)
+            kwargs = {k: _items_checked(self, v) for k, v in kwargs.items()}
         elif issubclass(target, torch.optim.Optimizer) and kwargs.get("foreach"):
             kwargs = {**kwargs, "foreach": False}
         elif target is torch.autograd.Function:
@@ -248,6 +259,13 @@ def invoke(
         if self.rec.active:
             self.rec.adopt_parameters(result, node, label)
     return self.after_call(result, args, kwargs, node, label)
+
+
+def _items_checked(self: Interpreter, value: Any) -> Any:
+    """A list or tuple of functions torch will call, each class in it checked."""
+    if type(value) is list or type(value) is tuple:
+        return type(value)(self.class_checked(item) for item in value)
+    return value
 
 
 def _check_torch_call(

@@ -25,9 +25,13 @@ from gradtrace.language.classes import ProgramObject, is_program_class
 if TYPE_CHECKING:
     from gradtrace.language.interpreter import Interpreter
 
-# Classes whose calls are safe wherever they are made: numbers, text, ranges, exceptions
-# and numpy's scalar types (dtypes, which torch and numpy read as classes).
-_UNCHECKED_BASES = (int, float, complex, str, range, slice, type(None), BaseException, np.generic)
+# Classes whose calls are safe wherever they are made: numbers, ranges, exceptions. Not
+# str (str() of a container writes all of it) nor numpy's scalar types (np.float64 of a
+# nested list makes an array of it), whose calls the call path bounds; read as dtypes
+# (`dtype=np.float32`, `a.astype(str)`), they are left as they are (classes_checked,
+# method_calls.call_method).
+_UNCHECKED_BASES = (int, float, complex, range, slice, type(None), BaseException)
+_DTYPES = (str, np.generic)
 # Python's containers: the program's own names for them are their checked values.
 CONTAINERS = frozenset({list, tuple, dict, set, frozenset})
 
@@ -35,6 +39,8 @@ CONTAINERS = frozenset({list, tuple, dict, set, frozenset})
 def needs_checking(cls: type) -> bool:
     """Whether calling `cls` needs the call path's checks: anything but the classes above
     and the program's own plain classes (whose constructors are its own code)."""
+    if issubclass(cls, _DTYPES):  # before the numbers: np.float64 is a float
+        return True
     if issubclass(cls, _UNCHECKED_BASES) or cls is object:
         return False
     return not (issubclass(cls, ProgramObject) and is_program_class(cls))
@@ -66,17 +72,27 @@ def classes_checked(
     container is the program's own data, read as such)."""
     for arg in args:
         if isinstance(arg, type) and needs_checking(arg):
-            args = tuple(_checked(self, a) for a in args)
+            args = tuple(checked(self, a) for a in args)
             break
     if kwargs:
         for value in kwargs.values():
             if isinstance(value, type) and needs_checking(value):
-                kwargs = {k: _checked(self, v) for k, v in kwargs.items()}
+                kwargs = {k: _checked_keyword(self, k, v) for k, v in kwargs.items()}
                 break
     return args, kwargs
 
 
-def _checked(self: Interpreter, value: Any) -> Any:
+def _checked_keyword(self: Interpreter, key: str, value: Any) -> Any:
+    if key == "dtype" and isinstance(value, type) and issubclass(value, _DTYPES):
+        return value  # np.random.randint(..., dtype=np.int64) reads it as a dtype
+    return checked(self, value)
+
+
+def checked(self: Interpreter, value: Any) -> Any:
+    """`value` as torch may call it: a class that needs checking as its checked value.
+    Also what a Module keeps as an attribute, in its class or in itself (`forward =
+    nn.Linear` in a class body, `self.activation = torch.Tensor`): torch calls its
+    `forward` (and a layer's `activation`) with whatever the program passes."""
     if isinstance(value, type) and needs_checking(value):
         return self.class_value(value)
     return value

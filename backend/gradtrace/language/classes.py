@@ -131,6 +131,11 @@ def build_class(
         if value is not None and not isinstance(value, records.Field):
             members[name] = value  # `x: int = 0` is a class attribute, as in Python
             names.add(name)
+    if torch_base:
+        # torch calls a Module's `forward` (and a Function's steps) with what the program
+        # passes: `forward = nn.Linear` is called through the call path's checks.
+        for name in names:
+            members[name] = interp.class_checked(members[name])
     if decorations:
         if torch_base:
             raise ForbiddenError("@dataclass applies to your plain classes here", node)

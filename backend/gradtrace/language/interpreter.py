@@ -229,6 +229,7 @@ class Interpreter:
     class_value = class_values.class_value
     as_program_holds = class_values.as_program_holds
     classes_checked = class_values.classes_checked
+    class_checked = class_values.checked
 
     # method_calls.py
     call_method = method_calls.call_method

@@ -71,7 +71,9 @@ def call_method(
         return self.call_tensor_method(owner, name, args, kwargs, node, label)
     if method is None:
         method = getattr(owner, name)
-    if args or kwargs:  # `xs.sort(key=torch.Tensor)`: a class it may call, checked
+    if (args or kwargs) and not isinstance(owner, (np.ndarray, np.generic)):
+        # `xs.sort(key=torch.Tensor)`: a class it may call, checked (an array's methods
+        # call none: `a.astype(np.float32)` reads a dtype)
         args, kwargs = self.classes_checked(args, kwargs)
     kind = type(owner)
     limits = self.limits
