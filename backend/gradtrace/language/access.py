@@ -205,8 +205,6 @@ def set_attr(self: Interpreter, obj: Any, name: str, value: Any, node: ast.AST |
         if isinstance(obj, nn.Module):
             if isinstance(value, Tensor):
                 self.rec.name(value, name)
-            elif isinstance(value, type):  # torch may call it (class_values.checked)
-                value = self.class_checked(value)
             elif callable(getattr(type(obj), name, None)) and not user_class_member(
                 type(obj), name
             ):
@@ -216,6 +214,8 @@ def set_attr(self: Interpreter, obj: Any, name: str, value: Any, node: ast.AST |
                     "not replace it (define it in your class instead)",
                     node,
                 )
+            elif isinstance(value, type):  # torch may call it (class_values.checked)
+                value = self.class_checked(value)
         else:
             # A Function's ctx is a Node torch holds from C++: emptied when the job ends.
             self.made.held_by_torch(obj.__dict__)

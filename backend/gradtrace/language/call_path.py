@@ -24,6 +24,7 @@ from torch.nn.modules.lazy import LazyModuleMixin
 from gradtrace.identity import identity
 from gradtrace.language import broadcasts, module_sizes, sizes
 from gradtrace.language.callables import Checked, Unbound
+from gradtrace.language.class_values import CONTAINERS
 from gradtrace.language.classes import is_program_class
 from gradtrace.language.errors import ForbiddenError, LimitError
 from gradtrace.language.legacy_vmap import RUNNING as LEGACY_VMAP_RUNNING
@@ -77,8 +78,6 @@ _NOT_FAST = _SUMMING | {
     identity(torch.autograd.gradcheck),
     identity(torch.autograd.gradgradcheck),
 }
-# Python's containers as classes (type([]), {}.__class__): called as their builtins.
-_CONTAINERS = frozenset({list, tuple, dict, set, frozenset})
 
 
 def invoke(
@@ -167,7 +166,7 @@ def invoke(
     limit = self.limits.tensor_elements
     fresh = False
     if kind is type or isinstance(target, type):
-        if target in _CONTAINERS:
+        if target in CONTAINERS:  # Python's containers, as classes: called as their builtins
             # type(x) and x.__class__ answer with Python's own list, set, dict...: called,
             # each is the builtin of that name, which bounds what C reads and hashes.
             target = self.builtin_table[target.__name__]
