@@ -320,8 +320,9 @@ def get_attr(self: Interpreter, obj: Any, name: str, node: ast.AST | None) -> An
     if type(obj) is UserFunction and name in ("__name__", "__qualname__"):
         return obj.name if name == "__name__" else obj.qualname
     if type(obj) is Checked:
-        if obj.owner is None and isinstance(obj.fn, type):
-            obj = obj.fn  # a class as the program holds it: its attributes are the class's
+        cls = obj.wrapped_class()
+        if cls is not None:
+            obj = cls  # a class as the program holds it: its attributes are the class's
         elif name == "__name__":  # `torch.relu.__name__`, `x.add.__name__`: plain text
             return obj.name
     if name == "_modules" and isinstance(obj, nn.Module) and is_program_object(obj):

@@ -93,7 +93,7 @@ def _hash_of(obj: Any, number: Callable[[Any], int]) -> int:
     if method is _OBJECT_HASH or method is _TENSOR_HASH:
         return number(obj)
     if kind is Checked:  # hashed by its address too (a class's wrapper by the class's)
-        return number(obj.fn if obj.owner is None and isinstance(obj.fn, type) else obj)
+        return number(obj.wrapped_class() or obj)
     if method is _TUPLE_HASH and isinstance(obj, tuple):
         return hash(tuple(_hash_of(item, number) for item in obj))
     if method is _FROZENSET_HASH and isinstance(obj, frozenset):
@@ -188,16 +188,11 @@ def make_builtins(job: Interpreter) -> dict[str, Any]:
         return scrub(repr(value))
 
     def as_class(c: Any) -> type:
-        # `list`, `dict`... are checked callables a program holds: the type they make.
-        fn = c.fn if type(c) is Checked else c
-        made = builtin_types.get(id(fn))
-        if made is not None:
-            return made
-        if isinstance(fn, type):  # a class as the program holds it (class_values.py)
-            return fn
-        if not isinstance(c, type):
+        # `list`, `nn.Linear`... as the program may hold them: the class (class_values.py).
+        cls = c.wrapped_class() if type(c) is Checked else c
+        if not isinstance(cls, type):
             raise TypeError("isinstance() arg 2 must be a type or tuple of types")
-        return c
+        return cls
 
     def safe_isinstance(obj: Any, cls: Any) -> bool:
         classes = cls if isinstance(cls, tuple) else (cls,)
@@ -205,9 +200,10 @@ def make_builtins(job: Interpreter) -> dict[str, Any]:
 
     def safe_issubclass(sub: Any, cls: Any) -> bool:
         classes = cls if isinstance(cls, tuple) else (cls,)
-        if type(sub) is Checked or not isinstance(sub, type):
-            sub = as_class(sub)
-        return issubclass(sub, tuple(as_class(c) for c in classes))
+        sub_class = sub.wrapped_class() if type(sub) is Checked else sub
+        if not isinstance(sub_class, type):
+            raise TypeError("issubclass() arg 1 must be a class")
+        return issubclass(sub_class, tuple(as_class(c) for c in classes))
 
     # id() numbers objects in the order the program asks about them: unique among live
     # objects and stable for each one's life, as Python's are, without telling the
@@ -329,13 +325,6 @@ def make_builtins(job: Interpreter) -> dict[str, Any]:
         "all": consuming(all),
         **_EXCEPTIONS,
     }
-    builtin_types: dict[int, type] = {
-        id(table[name]): made
-        for name, made in (
-            ("list", list), ("tuple", tuple), ("dict", dict), ("set", set),
-            ("frozenset", frozenset),
-        )
-    }  # fmt: skip
 
     def print_(*args: Any, **kwargs: Any) -> None:
         interp.builtin_print(*args, **kwargs)  # not the bound method: it holds the job

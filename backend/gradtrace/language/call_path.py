@@ -24,7 +24,7 @@ from torch.nn.modules.lazy import LazyModuleMixin
 from gradtrace.identity import identity
 from gradtrace.language import broadcasts, module_sizes, sizes
 from gradtrace.language.callables import Checked, Unbound
-from gradtrace.language.class_values import CONTAINERS
+from gradtrace.language.class_values import CONTAINERS, items_checked
 from gradtrace.language.classes import is_program_class
 from gradtrace.language.errors import ForbiddenError, LimitError
 from gradtrace.language.legacy_vmap import RUNNING as LEGACY_VMAP_RUNNING
@@ -181,8 +181,8 @@ def invoke(
                     _refuse_private_names(arg)
         elif issubclass(target, torch.optim.lr_scheduler.LRScheduler):
             # LambdaLR(opt, [f, g]): a function per group, called by torch with the epoch.
-            args = tuple(_items_checked(self, a) for a in args)
-            kwargs = {k: _items_checked(self, v) for k, v in kwargs.items()}
+            args = tuple(items_checked(self, a) for a in args)
+            kwargs = {k: items_checked(self, v) for k, v in kwargs.items()}
         elif issubclass(target, torch.optim.Optimizer) and kwargs.get("foreach"):
             kwargs = {**kwargs, "foreach": False}
         elif target is torch.autograd.Function:
@@ -258,13 +258,6 @@ def invoke(
         if self.rec.active:
             self.rec.adopt_parameters(result, node, label)
     return self.after_call(result, args, kwargs, node, label)
-
-
-def _items_checked(self: Interpreter, value: Any) -> Any:
-    """A list or tuple of functions torch will call, each class in it checked."""
-    if type(value) is list or type(value) is tuple:
-        return type(value)(self.class_checked(item) for item in value)
-    return value
 
 
 def _check_torch_call(

@@ -72,11 +72,17 @@ class Checked:
             return self.name
         raise AttributeError(name)
 
+    def wrapped_class(self) -> type | None:
+        """The class this is the program's value of (class_values.py), else None."""
+        fn = self.fn
+        return fn if self.owner is None and isinstance(fn, type) else None
+
     def __repr__(self) -> str:
         owner = self.owner
         if owner is None:
-            if isinstance(self.fn, type):  # a class as the program holds it
-                return repr(self.fn)
+            cls = self.wrapped_class()
+            if cls is not None:
+                return repr(cls)
             return f"<built-in function {self.name}>"
         if type(owner) is Unbound:
             return f"<method '{self.name}' of '{owner.cls.__name__}' objects>"
@@ -85,23 +91,16 @@ class Checked:
     def __eq__(self, other: object) -> Any:
         # A class as the program holds it is that class (`type(x) == nn.Linear`, a
         # defaultdict's default_factory), whichever of the two is compared.
-        if self is other:
-            return True
-        if (
-            self.owner is None
-            and isinstance(self.fn, type)
-            and (
-                other is self.fn
-                or (type(other) is Checked and other.owner is None and other.fn is self.fn)
-            )
+        cls = self.wrapped_class()
+        if cls is not None and (
+            other is cls or (type(other) is Checked and other.wrapped_class() is cls)
         ):
             return True
-        return NotImplemented
+        return NotImplemented  # Python then compares identities
 
     def __hash__(self) -> int:
-        if self.owner is None and isinstance(self.fn, type):
-            return hash(self.fn)
-        return object.__hash__(self)
+        cls = self.wrapped_class()
+        return hash(cls) if cls is not None else object.__hash__(self)
 
     def __reduce__(self) -> Any:
         raise TypeError("cannot pickle a function of a program")

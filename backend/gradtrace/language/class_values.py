@@ -96,3 +96,11 @@ def checked(self: Interpreter, value: Any) -> Any:
     if isinstance(value, type) and needs_checking(value):
         return self.class_value(value)
     return value
+
+
+def items_checked(self: Interpreter, value: Any) -> Any:
+    """A list or tuple of functions torch will call (LambdaLR's, one per parameter
+    group), each class in it as its checked value."""
+    if type(value) is list or type(value) is tuple:
+        return type(value)(checked(self, item) for item in value)
+    return value
