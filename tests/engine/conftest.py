@@ -17,17 +17,22 @@ from engine_support import REPO, RUNNER, program_files, tutorial_files
 # -- the reference ----------------------------------------------------------------------
 
 
-def _run_reference(paths: list[Path], out: Path) -> dict[str, Any]:
+def _run_reference(paths: list[Path], out: Path, device: str) -> dict[str, Any]:
     tmp = out.with_suffix(f".{os.getpid()}.tmp")
+    # A CPU job's reference sees no accelerator either, so a program that asks
+    # torch.accelerator (as tutorials do) picks the CPU on both sides.
+    env = (
+        {**os.environ, "CUDA_VISIBLE_DEVICES": ""}
+        if device == "cpu"
+        else {**os.environ, "GRADTRACE_REFERENCE_DEVICE": device}
+    )
     proc = subprocess.run(
         [sys.executable, str(RUNNER), str(tmp), *map(str, paths)],
         capture_output=True,
         text=True,
         timeout=300,
         cwd=str(REPO),
-        # The engine runs these on the CPU: the reference sees no accelerator either, so a
-        # program that asks torch.accelerator (as tutorials do) picks the CPU on both sides.
-        env={**os.environ, "CUDA_VISIBLE_DEVICES": ""},
+        env=env,
     )
     if proc.returncode != 0:
         raise RuntimeError(f"reference runner failed:\n{proc.stderr[-4000:]}")
@@ -47,13 +52,21 @@ def tutorial_reference(tmp_path_factory: pytest.TempPathFactory) -> dict[str, An
     return shared_reference(tutorial_files(), tmp_path_factory)
 
 
-def shared_reference(paths: list[Path], tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    """The reference runner's answer for `paths`, from one CPython run.
+@pytest.fixture(scope="session")
+def cuda_reference(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """The same for every program run on the GPU (inside `with torch.device("cuda")`)."""
+    return shared_reference(program_files(), tmp_path_factory, device="cuda")
+
+
+def shared_reference(
+    paths: list[Path], tmp_path_factory: pytest.TempPathFactory, device: str = "cpu"
+) -> dict[str, Any]:
+    """The reference runner's answer for `paths` on `device`, from one CPython run.
 
     The result is cached under the session's shared temp root (keyed by the content of
     the programs and the runner), so that pytest-xdist workers share a single run.
     """
-    digest = hashlib.sha256()
+    digest = hashlib.sha256(device.encode())
     for p in [RUNNER, *paths]:
         digest.update(str(p).encode())
         digest.update(p.read_bytes())
@@ -75,6 +88,6 @@ def shared_reference(paths: list[Path], tmp_path_factory: pytest.TempPathFactory
             continue
         try:
             os.close(fd)
-            return _run_reference(paths, out)
+            return _run_reference(paths, out, device)
         finally:
             lock.unlink(missing_ok=True)

@@ -63,16 +63,17 @@ def reference_entry(reference: dict[str, Any], path: Path) -> dict[str, Any]:
 
 # -- gradtrace --------------------------------------------------------------------------
 
-_TRACE_CACHE: dict[tuple[str, int], Any] = {}
+_TRACE_CACHE: dict[tuple[str, int, str], Any] = {}
 
 
-def run_gradtrace(path: Path, seed: int = 0) -> Any:
+def run_gradtrace(path: Path, seed: int = 0, device: str = "cpu") -> Any:
     """gradtrace.run of a program file, memoised per test process (traces are pure)."""
     import gradtrace
 
-    key = (str(path), seed)
+    key = (str(path), seed, device)
     if key not in _TRACE_CACHE:
-        _TRACE_CACHE[key] = gradtrace.run(path.read_text(encoding="utf-8"), seed=seed)
+        source = path.read_text(encoding="utf-8")
+        _TRACE_CACHE[key] = gradtrace.run(source, seed=seed, device=device)
     return _TRACE_CACHE[key]
 
 

@@ -21,6 +21,9 @@ runs twice:
   modified in place (value at binding == value at the end) from the others. The probe's
   stdout is thrown away: its extra autograd.grad calls run the program's hooks too.
 
+With GRADTRACE_REFERENCE_DEVICE=cuda each program runs inside `with torch.device("cuda")`,
+as a gradtrace job asked for on that device does.
+
 Non-finite floats are written as "nan", "inf", "-inf", as gradtrace's TensorData does.
 """
 
@@ -30,6 +33,7 @@ import contextlib
 import io
 import json
 import math
+import os
 import random
 import runpy
 import sys
@@ -40,6 +44,13 @@ from typing import Any
 import numpy
 import torch
 import torch.nn as nn
+
+DEVICE = os.environ.get("GRADTRACE_REFERENCE_DEVICE", "cpu")
+
+
+def on_device() -> Any:
+    """The job's device, as gradtrace's session enters it around a program."""
+    return torch.device(DEVICE) if DEVICE != "cpu" else contextlib.nullcontext()
 
 
 def reset_torch() -> None:
@@ -102,7 +113,7 @@ def run_plain(path: str) -> dict[str, Any]:
     out = io.StringIO()
     error = None
     ns: dict[str, Any] = {}
-    with contextlib.redirect_stdout(out):
+    with contextlib.redirect_stdout(out), on_device():
         try:
             ns = runpy.run_path(path, run_name="__main__")
         except BaseException as exc:
@@ -295,7 +306,7 @@ def run_probe(path: str) -> dict[str, Any]:
     error = None
     sys.settrace(probe.tracer)
     try:
-        with contextlib.redirect_stdout(io.StringIO()):
+        with contextlib.redirect_stdout(io.StringIO()), on_device():
             exec(code, ns)  # trusted test programs, reference side only
     except BaseException as exc:
         error = type(exc).__name__

@@ -50,7 +50,7 @@ _FIXED_ENV = {
 EMPTY_DIR = "/var/empty"
 _SANDBOX_ENV = {"TORCHINDUCTOR_CACHE_DIR": EMPTY_DIR, "TRITON_CACHE_DIR": EMPTY_DIR}
 # Passed on from the server when set: nothing else of its environment is.
-_PASSED_ENV = ("LC_ALL", "CUDA_VISIBLE_DEVICES", "CUDA_DEVICE_ORDER")
+_PASSED_ENV = ("LC_ALL", "CUDA_VISIBLE_DEVICES", "CUDA_DEVICE_ORDER", "LD_LIBRARY_PATH")
 # The system's shared libraries (libc, libstdc++, libseccomp; libcuda on GPU hosts).
 _SYSTEM_LIBRARIES = ("/usr/lib", "/usr/lib64", "/usr/lib32", "/lib", "/lib64", "/lib32")
 _LOADER_CACHE = "/etc/ld.so.cache"
@@ -156,13 +156,41 @@ def _system_binds() -> list[str]:
 
 
 def _gpu_binds() -> list[str]:
-    """The NVIDIA device nodes and /sys (the driver and NVML read it), for GPU workers."""
+    """The NVIDIA device nodes, /sys (the driver and NVML read it) and the driver's own
+    libraries where they are outside the system's, for GPU workers."""
     args: list[str] = []
     for node in sorted(glob.glob("/dev/nvidia*")):
         args += ["--dev-bind", node, node]
     if os.path.isdir("/dev/dri"):
         args += ["--dev-bind", "/dev/dri", "/dev/dri"]
+    for path in gpu_library_dirs():
+        args += ["--ro-bind", path, path]
     return [*args, "--ro-bind", "/sys", "/sys"]
+
+
+def _in_system_libraries(path: str) -> bool:
+    return any(path == d or path.startswith(d + "/") for d in _SYSTEM_LIBRARIES)
+
+
+@functools.cache
+def gpu_library_dirs() -> list[str]:
+    """Directories of the driver's libraries (libcuda, libnvidia-*) outside the system's
+    library directories: GPU containers often mount them at /usr/local/nvidia/lib64 and
+    name them on LD_LIBRARY_PATH or in the loader's cache, both of which a worker reads."""
+    found = [d for d in os.environ.get("LD_LIBRARY_PATH", "").split(os.pathsep) if d]
+    ldconfig = shutil.which("ldconfig") or "/sbin/ldconfig"
+    try:
+        listing = subprocess.run(
+            [ldconfig, "-p"], capture_output=True, text=True, timeout=10, check=False
+        ).stdout
+    except (OSError, subprocess.TimeoutExpired):
+        listing = ""
+    for line in listing.splitlines():
+        name, _, path = line.strip().partition(" => ")
+        if name.startswith(("libcuda.so", "libnvidia-")):
+            found.append(os.path.dirname(path))
+    real = dict.fromkeys(os.path.realpath(d) for d in found if os.path.isdir(d))
+    return [d for d in real if not _in_system_libraries(d) and d != "/"]
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from collections import deque
 from collections.abc import Callable
 
 from gradtrace.language import memory
-from gradtrace.sandbox import confine, seccomp_filter
+from gradtrace.sandbox import confine, gpu_memory, seccomp_filter
 from gradtrace.sandbox.compression import gzip_trace
 from gradtrace.sandbox.config import WorkerConfig
 from gradtrace.sandbox.failures import MemoryRelabel, failure_body, memory_failure
@@ -160,6 +160,8 @@ def serve_jobs(config: WorkerConfig, sock: socket.socket, *, parent: int) -> Non
         # 7 % of a job's CPU), which Python's own gen-2 collections keep doing.
         blobs = ()
         gc.collect(1)
+        if config.device.startswith("cuda"):
+            gpu_memory.zero_free_blocks(config.device)
 
 
 def _release(release_later: list[Callable[[], None]]) -> None:

@@ -1,0 +1,49 @@
+"""The differential programs on the GPU: gradtrace's job on `cuda` against CPython + torch
+running the same file inside `with torch.device("cuda")`, as the job does. Printed output
+(addresses masked), the outcome and every named tensor's and module parameter's `.grad`
+must agree. Skipped where torch sees no CUDA device."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import torch
+from engine_support import (
+    error_text,
+    mask_addresses,
+    program_params,
+    reference_entry,
+    run_gradtrace,
+    tensor_node,
+    tensordata_diff,
+)
+
+pytestmark = [
+    pytest.mark.cuda,
+    pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA device"),
+]
+
+
+@pytest.mark.parametrize("path", program_params())
+def test_program_on_the_gpu(path: Path, cuda_reference: dict[str, Any]) -> None:
+    ref = reference_entry(cuda_reference, path)["plain"]
+    trace = run_gradtrace(path, device="cuda")
+    assert trace.device.startswith("cuda")
+    if ref["error"] is None:
+        assert trace.ok, error_text(trace)
+    else:
+        assert trace.error is not None, f"expected {ref['error']['type']}"
+        assert trace.error.type == ref["error"]["type"], error_text(trace)
+    assert mask_addresses(trace.stdout) == mask_addresses(ref["stdout"]), error_text(trace)
+    problems = []
+    for name, want in {**ref["grads"], **ref["module_grads"]}.items():
+        node = tensor_node(trace, name)
+        if node is None or node.kind != "tensor":
+            problems.append(f"{name}: no tensor node of that name")
+            continue
+        diff = tensordata_diff(node.grad, want)
+        if diff:
+            problems.append(f"{name}.grad: {diff}")
+    assert not problems, "\n".join(problems)
