@@ -32,6 +32,7 @@ _CAP_DAC_READ_SEARCH = 2
 _CAPABILITY_VERSION_3 = 0x20080522
 _NOBODY = 65534
 _MAX_DESCRIPTORS = 64
+_MAX_GPU_DESCRIPTORS = 1024
 
 # Audit events a program has no business raising (PEP 578 names).
 _DENIED_EVENTS = frozenset(
@@ -78,6 +79,12 @@ def die_with_parent(expected_parent: int) -> None:
         _libc().prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
     if os.getppid() != expected_parent:  # the parent died before the request took effect
         os._exit(1)
+
+
+def open_descriptors() -> list[int]:
+    """Every descriptor this process has open (Linux's /proc, else the BSDs' /dev/fd)."""
+    folder = "/proc/self/fd" if os.path.isdir("/proc/self/fd") else "/dev/fd"
+    return [int(name) for name in os.listdir(folder)]
 
 
 def close_descriptors(keep: Sequence[int]) -> None:
@@ -158,7 +165,8 @@ def _set_limit(kind: int, soft: int, hard: int | None = None) -> None:
 def apply_rlimits(config: WorkerConfig, *, cpu_device: bool) -> None:
     _set_limit(resource.RLIMIT_CORE, 0)
     _set_limit(resource.RLIMIT_FSIZE, 0)  # writing any file raises SIGXFSZ
-    _set_limit(resource.RLIMIT_NOFILE, _MAX_DESCRIPTORS)
+    # A GPU driver opens descriptors as it goes (device nodes per context and stream).
+    _set_limit(resource.RLIMIT_NOFILE, _MAX_DESCRIPTORS if cpu_device else _MAX_GPU_DESCRIPTORS)
     if cpu_device:
         # GPU drivers start threads lazily and threads count as processes; CPU workers
         # need none (torch runs single-threaded here), so no new process or thread at all.

@@ -117,7 +117,13 @@ def serve_jobs(config: WorkerConfig, sock: socket.socket, *, parent: int) -> Non
     `skipped` if it arrived before the job started."""
     # /proc/self/statm stays open: the memory bound reads it, and a confined worker may
     # not open files.
-    confine.confine(config, keep_fds=[sock.fileno(), *memory.kept_fds()], parent=parent)
+    keep = [sock.fileno(), *memory.kept_fds()]
+    if config.device != "cpu":
+        # The GPU driver's own descriptors (its device nodes, its threads' eventfds): closed
+        # under it, every later kernel launch fails. main() closed what was inherited
+        # before the driver opened them, so what is open now is ours and the driver's.
+        keep += confine.open_descriptors()
+    confine.confine(config, keep_fds=keep, parent=parent)
     sock.sendall(encode_frame({"ready": True, "pid": os.getpid()}))
     inbox: deque[Header] = deque()
     done = 0
@@ -215,6 +221,7 @@ def main(argv: list[str]) -> None:
     config = WorkerConfig.model_validate_json(argv[0])
     sock = socket.socket(fileno=int(argv[1]))
     sock.setblocking(True)
+    confine.close_descriptors([sock.fileno()])  # before a GPU driver opens its own
     prepare_process(config)
     serve_jobs(config, sock, parent=os.getppid())
 
