@@ -16,6 +16,7 @@ def run_json(
     """Run `source` and return its Trace as JSON bytes (the service's fast path)."""
     from gradtrace.trace.session import trace_program
 
+    device = _ready(device)
     return trace_program(
         source, device=device, seed=seed, limits=limits or Limits(), iteration=iteration
     )
@@ -35,10 +36,27 @@ def run(
     """
     from gradtrace.trace.session import trace_object
 
+    device = _ready(device)
     # Built as objects from the recorder, never written as JSON and read back.
     return trace_object(
         source, device=device, seed=seed, limits=limits or Limits(), iteration=iteration
     )
+
+
+_warmed: set[str] = set()
+
+
+def _ready(device: str) -> str:
+    """The concrete device, warmed up in this process before its first program there: a
+    GPU's context, its libraries' handles and its first kernels take seconds to load,
+    which would otherwise count against the first program's time limit."""
+    from gradtrace.devices import resolve_device
+
+    device = resolve_device(device)
+    if device != "cpu" and device not in _warmed:
+        _warmed.add(device)
+        warm_up(device)
+    return device
 
 
 # Exercises the parts of torch that import modules or build tables on first use (the

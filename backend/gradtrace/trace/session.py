@@ -208,6 +208,8 @@ def clean_torch_state(seed: int, device: str) -> Iterator[None]:
     graph_hooks.reset()
     forward_ad.reset()
     transforms.reset()
+    if device.startswith("cuda"):
+        torch.cuda.init()  # else manual_seed leaves the GPU's generator unseeded
     manual_seed(seed)
     seed_for_job(seed)  # the program's `random` and `numpy.random`, when it imports them
     sys.setrecursionlimit(max(recursion, 8000))
