@@ -247,11 +247,7 @@ def confine(config: WorkerConfig, *, keep_fds: Sequence[int], parent: int) -> No
     seccomp filter after every call it refuses (prctl, setrlimit is allowed) and before
     the audit hook (which refuses the ctypes loading of libseccomp's bindings)."""
     close_descriptors(keep_fds)
-    if config.device == "cpu":
-        # NVIDIA's driver fails every kernel launch once frees are filled (measured on an
-        # H100: 'unspecified launch failure'); a GPU worker's device memory is zeroed
-        # between jobs instead (gpu_memory.py).
-        zero_fresh_memory()
+    zero_fresh_memory()
     if config.drop_privileges:
         drop_privileges()
     if sys.platform.startswith("linux"):
