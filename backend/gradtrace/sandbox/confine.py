@@ -95,8 +95,11 @@ def close_descriptors(keep: Sequence[int]) -> None:
     os.dup2(null, 1)
     os.close(null)
     low = 3
-    for fd in sorted(keep):
-        os.closerange(low, fd)
+    for fd in sorted({fd for fd in keep if fd >= low}):
+        # Never an empty range: CPython closes every descriptor from 3 up for
+        # os.closerange(3, 3) or (3, 0) (a GPU driver's among them).
+        if fd > low:
+            os.closerange(low, fd)
         low = fd + 1
     os.closerange(low, resource.getrlimit(resource.RLIMIT_NOFILE)[0])
 
