@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from gradtrace.language import legacy_vmap
 
 if TYPE_CHECKING:
@@ -65,11 +67,18 @@ class Checked:
         interp = current()
         return interp.invoke(self, args, kwargs, interp.here, None, "")
 
-    def __getattr__(self, name: str) -> str:
+    def __getattr__(self, name: str) -> Any:
         # Asked by torch and Python internals (hooks, a LambdaLR): plain strings. Nothing
         # else of the real callable exists here (no __self__, __func__, __globals__...).
         if name == "__name__" or name == "__qualname__":
             return self.name
+        if name == "dtype":
+            # numpy reads a dtype off any object's `.dtype`: the program's value of
+            # np.float32 (or str), kept on a Module, is then a dtype as the class is
+            # (`np.zeros(2, dtype=self.dtype)`), and is never called by numpy.
+            cls = self.wrapped_class()
+            if cls is not None and issubclass(cls, (str, np.generic)):
+                return np.dtype(cls)
         raise AttributeError(name)
 
     def wrapped_class(self) -> type | None:
