@@ -3,8 +3,9 @@
 A GPU worker keeps torch's caching allocator from job to job, and CUDA does not zero the
 memory it reuses within a process: the blocks one job freed hold its values when the
 next job is handed them. The probes read memory a program gets without writing it: the
-admitted `empty` family (the language zero-fills it) and torch's own unwritten buffers
-that reach the trace (cuDNN's RNN reserve, saved for backward). None may show the marker
+admitted `empty` family (the language zero-fills it) and torch's own buffers that it may
+not fully write and that reach the trace (cuDNN's RNN reserve, saved for backward). None
+may show the marker
 31337 that the job before wrote into every block it had, nor differ from the probe's
 answer before that job. Skipped where torch sees no CUDA device.
 """

@@ -3,9 +3,10 @@
 torch's caching allocator keeps the blocks a job freed and hands them, unwritten, to the
 next job in the same process; CUDA zeroes memory only between processes. The language
 zero-fills what a program asks for empty, but torch's own buffers that it never fully
-writes (cuDNN's RNN reserve, saved for backward) reach the trace. So after each job every
-free block the allocator holds is zeroed in place: the GPU's side of what glibc's
-M_PERTURB does for the CPU's heap (confine.zero_fresh_memory).
+writes can reach the trace (on the CPU, MKL-DNN's RNN workspace saved for backward did;
+no such path was found on an H100, where cuDNN's RNN reserve came back clean). So after
+each job every free block the allocator holds is zeroed in place: the GPU's side of what
+glibc's M_PERTURB does for the CPU's heap (confine.zero_fresh_memory).
 """
 
 from __future__ import annotations
