@@ -2,9 +2,9 @@
 
 torch imports modules on first use: an optimizer's constructor imports torch._dynamo
 (~900 modules, a second or more). A job whose time ran out during that import stopped it
-halfway, and every later job of the process that needed it failed ("partially initialized
-module 'torch._dynamo'", "already a kernel registered ... wait_tensor", seen on torch 2.11
-on a loaded GPU machine, where a worker's warm-up ran out of time that way).
+halfway, and later jobs of the process that needed it failed ("partially initialized
+module 'torch._dynamo'", "already a kernel registered ... wait_tensor", seen with torch
+2.11 on a GPU machine, where that import is slower).
 """
 
 from __future__ import annotations
@@ -15,32 +15,37 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
 from engine_support import REPO
 
 import gradtrace
 
-# In a fresh process (torch._dynamo not imported yet): the import is made slow, so the
-# first job's alarm goes off inside it, whatever the machine's speed.
+# In a fresh process (torch._dynamo not imported yet): the job's alarm is made to go off
+# at one point inside that import, whatever the machine's speed.
 CHILD = textwrap.dedent(
     """
-    import sys, time
+    import signal, sys, time
     import gradtrace
-    assert "torch._dynamo" not in sys.modules
+    if "torch._dynamo" in sys.modules:
+        sys.exit(print("torch._dynamo imported with torch"))
 
-    class Slow:
+    class RunOutOfTime:
         def find_spec(self, name, path=None, target=None):
             if name == "torch._dynamo.eval_frame":
-                time.sleep(1.0)
+                signal.setitimer(signal.ITIMER_REAL, 0.01)
+                time.sleep(0.5)
             return None
 
     OPTIMIZER = "import torch\\nw = torch.zeros(2, requires_grad=True)\\n"
     OPTIMIZER += "opt = torch.optim.Adam([w], lr=0.1)\\n(w * w).sum().backward()\\nopt.step()\\n"
-    # Then long enough for the first job to end at its time limit either way.
-    OPTIMIZER += "for i in range(20000):\\n    v = w * 2\\n"
-    sys.meta_path.insert(0, Slow())
-    first = gradtrace.run(OPTIMIZER, limits=gradtrace.Limits(wall_time_s=0.01))
+    OPTIMIZER += "for i in range(20000):\\n    v = w * 2\\n"  # still running 10 ms later
+    sys.meta_path.insert(0, RunOutOfTime())
+    first = gradtrace.run(OPTIMIZER)
     sys.meta_path.pop(0)
-    print("first", first.ok, first.error and first.error.type)
+    print("first", first.ok, first.error and first.error.message)
+    # Stopped halfway, the import would have been undone (what later jobs then broke on
+    # depends on where it stopped); finished, the module is there.
+    print("imported", "torch._dynamo" in sys.modules)
     again = gradtrace.run(OPTIMIZER)
     print("again", again.ok, again.error and again.error.message)
     """
@@ -60,5 +65,8 @@ def test_a_job_out_of_time_during_an_import_leaves_the_process_working() -> None
     )
     assert out.returncode == 0, out.stderr[-3000:]
     lines = out.stdout.splitlines()
-    assert lines[0] == "first False LimitError", out.stdout
-    assert lines[1] == "again True None", out.stdout
+    if lines[0] == "torch._dynamo imported with torch":
+        pytest.skip(lines[0])
+    assert lines[0] == "first False the program ran longer than 5 s", out.stdout
+    assert lines[1] == "imported True", out.stdout
+    assert lines[2] == "again True None", out.stdout
