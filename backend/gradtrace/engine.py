@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import logging
+
+import orjson
+
 from gradtrace.language.limits import Limits
 from gradtrace.trace.models import Trace
+
+log = logging.getLogger("gradtrace.engine")
 
 
 def run_json(
@@ -97,14 +103,23 @@ print(x, x.grad, loss.grad_fn, f"{loss.item():.3f}", "{}".format(x.shape), model
 """
 
 
-def warm_up(device: str = "cpu") -> None:
+def warm_up(device: str = "cpu", program: str = _WARM_UP) -> bool:
     """Run one representative program, traced and then gradient-checked, so a fresh
-    worker's first real job of either kind is fast (and finds nothing left to load)."""
+    worker's first real job of either kind is fast (and finds nothing left to load).
+    False, with a warning in the log, where the program failed: the process is then not
+    warm, and a confined worker may lack a module a later job needs."""
     from gradtrace.gradcheck import check_gradients
 
-    run_json(_WARM_UP, device=device)
-    check_gradients(_WARM_UP, device=device, max_elements=2)
+    trace = run_json(program, device=device)
+    warm = b'"ok":true' in trace[:64]  # the Trace's second field
+    if not warm:  # rare: read the error back only then
+        error = orjson.loads(trace)["error"]
+        log.warning(
+            "the warm-up program failed on %s: %s: %s", device, error["type"], error["message"]
+        )
+    check_gradients(program, device=device, max_elements=2)
     # A refused oversized matmul runs torch's meta-device shape functions once.
     run_json(
         "import torch\na = torch.ones(2000, 1)\nb = torch.ones(1, 2000)\nc = a @ b", device=device
     )
+    return warm
