@@ -13,7 +13,7 @@ TORCH_PIN := torch==2.13.0
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: all setup backend-setup sandbox-setup redis-setup proxy-setup frontend-setup browser-setup frontend run test test-backend lint test-frontend test-e2e bench bench-setup clean doctor
+.PHONY: all setup backend-setup sandbox-setup redis-setup proxy-setup frontend-setup browser-setup frontend run test test-gpu test-backend lint test-frontend test-e2e bench bench-setup clean doctor
 
 all: setup
 
@@ -88,6 +88,12 @@ test-e2e: setup browser-setup
 	cd frontend && npm run test:e2e
 
 test: setup browser-setup lint test-backend test-frontend test-e2e
+
+# On a host with an NVIDIA GPU (and torch's CUDA build): the tests that `make test` skips
+# without one (the differential programs on the GPU, a sandboxed GPU worker, its memory).
+test-gpu: backend-setup
+	@$(PY) -c "import sys, torch; sys.exit(0 if torch.cuda.is_available() else 'torch sees no CUDA device here: the GPU tests need one')"
+	$(PY) -m pytest -q -n 2 -m cuda tests
 
 # torchviz and Graphviz's dot only draw the comparison figures of the browser benchmark.
 bench-setup: setup browser-setup redis-setup
