@@ -147,6 +147,21 @@ def tensordata_diff(got: Any, want: dict[str, Any] | None) -> str | None:
     return values_diff(got.values, want["values"])
 
 
+def grad_problems(trace: Any, wanted: dict[str, Any]) -> list[str]:
+    """How the `.grad` of each named tensor or module parameter in `trace` differs from
+    the reference's dump of it (`wanted`: name to tensor dump or None)."""
+    problems = []
+    for name, want in wanted.items():
+        node = tensor_node(trace, name)
+        if node is None or node.kind != "tensor":
+            problems.append(f"{name}: no tensor node of that name")
+            continue
+        diff = tensordata_diff(node.grad, want)
+        if diff:
+            problems.append(f"{name}.grad: {diff}")
+    return problems
+
+
 def cyclic_garbage(
     call: Callable[[], Any], belongs: Callable[[Any], bool], describe: Callable[[Any], str]
 ) -> list[str]:

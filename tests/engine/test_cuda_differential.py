@@ -12,12 +12,11 @@ import pytest
 import torch
 from engine_support import (
     error_text,
+    grad_problems,
     mask_addresses,
     program_params,
     reference_entry,
     run_gradtrace,
-    tensor_node,
-    tensordata_diff,
 )
 
 pytestmark = [
@@ -37,13 +36,5 @@ def test_program_on_the_gpu(path: Path, cuda_reference: dict[str, Any]) -> None:
         assert trace.error is not None, f"expected {ref['error']['type']}"
         assert trace.error.type == ref["error"]["type"], error_text(trace)
     assert mask_addresses(trace.stdout) == mask_addresses(ref["stdout"]), error_text(trace)
-    problems = []
-    for name, want in {**ref["grads"], **ref["module_grads"]}.items():
-        node = tensor_node(trace, name)
-        if node is None or node.kind != "tensor":
-            problems.append(f"{name}: no tensor node of that name")
-            continue
-        diff = tensordata_diff(node.grad, want)
-        if diff:
-            problems.append(f"{name}.grad: {diff}")
+    problems = grad_problems(trace, {**ref["grads"], **ref["module_grads"]})
     assert not problems, "\n".join(problems)

@@ -19,11 +19,10 @@ import pytest
 from engine_support import (
     TUTORIALS,
     error_text,
+    grad_problems,
     mask_addresses,
     reference_entry,
     run_gradtrace,
-    tensor_node,
-    tensordata_diff,
     tutorial_files,
 )
 
@@ -69,15 +68,7 @@ def mismatches(path: Path, ref: dict[str, Any]) -> list[str]:
         problems.append(
             f"stdout differs:\n{trace.stdout[-800:]}\n--- vs ---\n{ref['stdout'][-800:]}"
         )
-    for name, want in [*ref["grads"].items(), *ref["module_grads"].items()]:
-        node = tensor_node(trace, name)
-        if node is None or node.kind != "tensor":
-            problems.append(f"{name}: no tensor node of that name")
-            continue
-        diff = tensordata_diff(node.grad, want)
-        if diff:
-            problems.append(f"{name}.grad: {diff}")
-    return problems
+    return problems + grad_problems(trace, {**ref["grads"], **ref["module_grads"]})
 
 
 def test_corpus_is_big_enough() -> None:

@@ -113,3 +113,18 @@ class Checked:
 
     def __reduce__(self) -> Any:
         raise TypeError("cannot pickle a function of a program")
+
+
+def same_value(a: Any, b: Any) -> bool:
+    """The program's `a is b`, where its checked value of a class is that class: a class
+    kept on a Module is held as its checked value (class_values.py), `np.float32` read off
+    numpy is the class itself, and `self.dtype is np.float32` holds in CPython."""
+    if a is b:
+        return True
+    if type(a) is Checked:
+        a = a.wrapped_class() or a
+    elif type(b) is not Checked:
+        return False
+    if type(b) is Checked:
+        b = b.wrapped_class() or b
+    return a is b

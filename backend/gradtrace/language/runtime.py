@@ -18,7 +18,7 @@ from torch.nn.modules.lazy import LazyModuleMixin
 
 from gradtrace.language import callables, module_sizes, sizes
 from gradtrace.language.attributes import user_class_member
-from gradtrace.language.callables import Checked
+from gradtrace.language.callables import Checked, same_value
 from gradtrace.language.classes import ProgramObject
 from gradtrace.language.errors import ForbiddenError, LimitError, ProgramError
 from gradtrace.language.namespaces import LEGACY_TENSOR_TYPES
@@ -157,25 +157,10 @@ def check_range_search(r: range, value: Any, what: str) -> None:
         )
 
 
-def _same_class(a: Any, b: Any) -> bool:
-    """`a is b`, where the program's checked value of a class is that class: a class kept
-    on a Module is held as its checked value (class_values.py), `np.float32` read off numpy
-    is the class itself, and `self.dtype is np.float32` holds in CPython."""
-    if a is b:
-        return True
-    if type(a) is Checked:
-        a = a.wrapped_class() or a
-    elif type(b) is not Checked:
-        return False
-    if type(b) is Checked:
-        b = b.wrapped_class() or b
-    return a is b
-
-
 _CMPOPS: dict[type[ast.cmpop], Callable[[Any, Any], Any]] = {
     ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,
-    ast.Gt: operator.gt, ast.GtE: operator.ge, ast.Is: _same_class,
-    ast.IsNot: lambda a, b: not _same_class(a, b), ast.In: _contains,
+    ast.Gt: operator.gt, ast.GtE: operator.ge, ast.Is: same_value,
+    ast.IsNot: lambda a, b: not same_value(a, b), ast.In: _contains,
     ast.NotIn: lambda a, b: not _contains(a, b),
 }  # fmt: skip
 
