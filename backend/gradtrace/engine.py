@@ -88,9 +88,12 @@ class Square(torch.autograd.Function):
 
 
 model = nn.Sequential(nn.Linear(3, 4), nn.ReLU(), nn.Linear(4, 2))
+# On a GPU, the sampler's shuffle needs a generator on the job's device.
+shuffle = torch.Generator(device=torch.empty(0).device)
 for opt in (torch.optim.SGD(model.parameters(), lr=0.1, momentum=0.9),
             torch.optim.Adam(model.parameters(), lr=0.01)):
-    for xb, yb in DataLoader(TensorDataset(torch.randn(4, 3), torch.tensor([0, 1, 0, 1])), batch_size=2, shuffle=True):
+    data = TensorDataset(torch.randn(4, 3), torch.tensor([0, 1, 0, 1]))
+    for xb, yb in DataLoader(data, batch_size=2, shuffle=True, generator=shuffle):
         loss = F.cross_entropy(model(xb), yb) + F.mse_loss(Square.apply(xb).sum(), torch.tensor(1.0))
         opt.zero_grad()
         loss.backward()
@@ -103,6 +106,11 @@ print(x, x.grad, loss.grad_fn, f"{loss.item():.3f}", "{}".format(x.shape), model
 """
 
 
+# A GPU's first program starts its context and loads kernels, and an optimizer's first
+# step imports for seconds: more than a job's limit on a busy host.
+_WARM_UP_LIMITS = Limits(wall_time_s=60.0)
+
+
 def warm_up(device: str = "cpu", program: str = _WARM_UP) -> bool:
     """Run one representative program, traced and then gradient-checked, so a fresh
     worker's first real job of either kind is fast (and finds nothing left to load).
@@ -110,16 +118,18 @@ def warm_up(device: str = "cpu", program: str = _WARM_UP) -> bool:
     warm, and a confined worker may lack a module a later job needs."""
     from gradtrace.gradcheck import check_gradients
 
-    trace = run_json(program, device=device)
+    trace = run_json(program, device=device, limits=_WARM_UP_LIMITS)
     warm = b'"ok":true' in trace[:64]  # the Trace's second field
     if not warm:  # rare: read the error back only then
         error = orjson.loads(trace)["error"]
         log.warning(
             "the warm-up program failed on %s: %s: %s", device, error["type"], error["message"]
         )
-    check_gradients(program, device=device, max_elements=2)
+    check_gradients(program, device=device, limits=_WARM_UP_LIMITS, max_elements=2)
     # A refused oversized matmul runs torch's meta-device shape functions once.
     run_json(
-        "import torch\na = torch.ones(2000, 1)\nb = torch.ones(1, 2000)\nc = a @ b", device=device
+        "import torch\na = torch.ones(2000, 1)\nb = torch.ones(1, 2000)\nc = a @ b",
+        device=device,
+        limits=_WARM_UP_LIMITS,
     )
     return warm

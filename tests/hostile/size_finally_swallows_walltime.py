@@ -35,4 +35,4 @@ def level3(n):
     finally:
         print("survived the wall clock")
         return 0
-level3(8)
+level3(1000)

@@ -59,9 +59,11 @@ MARKER_JOB = (
     "print(sum(float(k.sum()) for k in keep))\n"
 )
 
-# 100 tensors of a million float32 are 400 MB: past a 256 MiB worker's share of the GPU.
+# Twelve tensors of a million float64 are 96 MB: inside the language's element cap
+# (16 million), past a 64 MiB worker's share of the GPU.
 OVER_ITS_SHARE = (
-    "import torch\nkeep = [torch.ones(1000000, device='cuda') for i in range(100)]\n"
+    "import torch\n"
+    "keep = [torch.ones(1000000, dtype=torch.float64, device='cuda') for i in range(12)]\n"
     "print(len(keep))\n"
 )
 
@@ -107,12 +109,20 @@ async def test_a_gpu_job_leaves_no_values_for_the_next(gpu: _GpuService) -> None
     assert [n for n in PROBES if before[n] != after[n]] == []
 
 
-async def test_a_gpu_job_past_its_share_gets_a_clear_error(gpu: _GpuService) -> None:
+@pytest.fixture(scope="module")
+async def small_gpu(anyio_backend: str) -> AsyncIterator[_GpuService]:
+    settings = make_settings(workers=1, cache_mb=0, memory=64, device="cuda", timeout=10.0)
+    async for api in open_app(settings):
+        yield _GpuService(api)
+
+
+async def test_a_gpu_job_past_its_share_gets_a_clear_error(small_gpu: _GpuService) -> None:
+    gpu = small_gpu
     response = await gpu.post(OVER_ITS_SHARE)
     assert response.status_code == 200, response.text[:300]
     error = response.json()["error"]
     assert error is not None and error["type"] == "LimitError", error
-    assert "memory" in error["message"], error
+    assert "more than 64 MiB" in error["message"], error
     # The next job runs, in this worker or in a fresh one.
     follow = await gpu.post("import torch\nprint(torch.ones(3, device='cuda').sum())\n")
     assert follow.json()["ok"], follow.json()["error"]
