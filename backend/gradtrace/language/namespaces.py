@@ -7,9 +7,10 @@ of a value is read only when its (type, name) pair is admitted by `attribute_all
 
 from __future__ import annotations
 
+import copy
 import inspect
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import torch
@@ -141,7 +142,39 @@ class _DataLoader(tud.DataLoader):  # type: ignore[type-arg]
                     f"DataLoader({refused}=...) is not available in gradtrace: "
                     "leave it out (batches are loaded in the program's own process)"
                 )
-        super().__init__(dataset, *args, **kwargs)
+        arguments = {name: value for name, value in bound.items() if name != "self"}
+        if _shuffles_on_another_device(arguments):
+            arguments["sampler"] = _JobDeviceRandomSampler(
+                dataset, generator=bound.get("generator")
+            )
+            arguments["shuffle"] = None
+        super().__init__(**arguments)
+
+
+def _shuffles_on_another_device(arguments: dict[str, Any]) -> bool:
+    """torch's RandomSampler draws each epoch's order on a CPU generator, which fails on a
+    job whose default device is a GPU: "Expected a 'cuda' device type for generator"."""
+    return (
+        bool(arguments.get("shuffle"))
+        and arguments.get("sampler") is None
+        and arguments.get("batch_sampler") is None
+        and not isinstance(arguments["dataset"], tud.IterableDataset)
+        and torch.empty(0).device.type != "cpu"
+    )
+
+
+class _JobDeviceRandomSampler(tud.RandomSampler):
+    """torch's RandomSampler, whose per-epoch generator lives on the job's device: each
+    epoch still draws its seed from the job's seeded default generator, as torch's does."""
+
+    def __iter__(self) -> Iterator[int]:
+        if self.generator is not None:
+            return super().__iter__()
+        seed = int(torch.empty((), dtype=torch.int64).random_().item())
+        epoch = copy.copy(self)
+        epoch.generator = torch.Generator(device=torch.empty(0).device)
+        epoch.generator.manual_seed(seed)
+        return tud.RandomSampler.__iter__(epoch)
 
 
 _DataLoader.__name__ = "DataLoader"
