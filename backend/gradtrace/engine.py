@@ -88,12 +88,10 @@ class Square(torch.autograd.Function):
 
 
 model = nn.Sequential(nn.Linear(3, 4), nn.ReLU(), nn.Linear(4, 2))
-# On a GPU, the sampler's shuffle needs a generator on the job's device.
-shuffle = torch.Generator(device=torch.empty(0).device)
 for opt in (torch.optim.SGD(model.parameters(), lr=0.1, momentum=0.9),
             torch.optim.Adam(model.parameters(), lr=0.01)):
     data = TensorDataset(torch.randn(4, 3), torch.tensor([0, 1, 0, 1]))
-    for xb, yb in DataLoader(data, batch_size=2, shuffle=True, generator=shuffle):
+    for xb, yb in DataLoader(data, batch_size=2, shuffle=True):
         loss = F.cross_entropy(model(xb), yb) + F.mse_loss(Square.apply(xb).sum(), torch.tensor(1.0))
         opt.zero_grad()
         loss.backward()
