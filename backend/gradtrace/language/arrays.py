@@ -22,6 +22,14 @@ from gradtrace.language.values import Namespace
 
 # The per-tensor element limit applies to arrays too; the interpreter sets it per job.
 _limit = [4_000_000]
+# An array may hold as many bytes as that many float64s: a wide text dtype ("U100000000")
+# makes few elements of many bytes each.
+_BYTES_PER_ELEMENT = 8
+# The bytes of one element of the array the current call makes (set around its rule).
+_item_bytes = [_BYTES_PER_ELEMENT]
+# Numbers, booleans and text: no Python objects (numpy would run them from C), no raw
+# bytes, void, dates or records.
+_KINDS = "biufcU"
 
 
 def set_element_limit(limit: int) -> None:
@@ -35,9 +43,84 @@ def _refuse(name: str, numel: int) -> LimitError:
     )
 
 
+def _byte_limit() -> int:
+    return _limit[0] * _BYTES_PER_ELEMENT
+
+
 def _check(name: str, numel: int) -> None:
     if numel > _limit[0]:
         raise _refuse(name, numel)
+    if numel * _item_bytes[0] > _byte_limit():
+        raise LimitError(
+            f"{name}() would make an array of {numel:,} elements of {_item_bytes[0]:,} bytes "
+            f"each; the limit is {_byte_limit() // 2**20} MiB per array"
+        )
+
+
+def allowed_dtype(name: str, dtype: Any) -> np.dtype[Any]:
+    """The dtype numpy reads from `dtype`, if a program may make arrays of it."""
+    found: np.dtype[Any] = np.dtype(dtype)
+    if found.kind == "O" or found.hasobject:
+        raise ForbiddenError(
+            f"{name}() would make an array of Python objects, which numpy would run from C: "
+            "keep such values in a list"
+        )
+    if found.fields is not None or found.subdtype is not None or found.kind not in _KINDS:
+        raise ForbiddenError(
+            f"{name}(): arrays of dtype {str(found)[:60]!r} are not available in gradtrace: "
+            "numbers, booleans and text are"
+        )
+    return found
+
+
+def _text_bytes(value: Any, depth: int = 0) -> int:
+    """The bytes of one element of the text array numpy would make of `value`: 4 per
+    character of its longest string."""
+    if isinstance(value, str):
+        return 4 * len(value)
+    if isinstance(value, np.ndarray):
+        return value.itemsize if value.dtype.kind == "U" else 0
+    widest = 0
+    if isinstance(value, (list, tuple)) and depth < 64:
+        for item in value:
+            if isinstance(item, (str, list, tuple, np.ndarray)):
+                widest = max(widest, _text_bytes(item, depth + 1))
+    return widest
+
+
+def _dtype_argument(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+    if "dtype" in kwargs:
+        return kwargs["dtype"]
+    at = _DTYPE_AT.get(name)
+    return args[at] if at is not None and len(args) > at else None
+
+
+def _element_bytes(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> int:
+    """The widest element the call could make: of its dtype, or of the text it is given."""
+    size = _BYTES_PER_ELEMENT
+    dtype = _dtype_argument(name, args, kwargs)
+    if dtype is not None:
+        size = max(size, allowed_dtype(name, dtype).itemsize)
+    for value in (*args, *kwargs.values()):
+        size = max(size, _text_bytes(value))
+    return size
+
+
+def check_array_method(
+    owner: Any, name: str, args: tuple[Any, ...], kwargs: dict[str, Any]
+) -> None:
+    """`a.astype(dtype)`, `a.sum(dtype=...)`: the dtype allowed, the result's bytes bounded
+    before numpy makes it."""
+    dtype = kwargs.get("dtype", args[0] if name == "astype" and args else None)
+    if dtype is None:
+        return
+    itemsize = allowed_dtype(name, dtype).itemsize
+    numel = owner.size if isinstance(owner, np.ndarray) else 1
+    if numel * itemsize > _byte_limit():
+        raise LimitError(
+            f"{name}() would make {numel:,} elements of {itemsize:,} bytes each; the limit is "
+            f"{_byte_limit() // 2**20} MiB per array"
+        )
 
 
 def _shape_of(value: Any) -> tuple[int, ...]:
@@ -60,14 +143,15 @@ def _numel(shape: Any) -> int:
 
 
 def result_array(name: str, value: Any) -> Any:
-    """What numpy made, as the program may hold it: no arrays of Python objects."""
+    """What numpy made, as the program may hold it: numbers, booleans or text, no bigger
+    than an array may be."""
     if isinstance(value, np.ndarray):
-        if value.dtype == object:
-            raise ForbiddenError(
-                f"{name}() made an array of Python objects, which numpy would run from C: "
-                "keep such values in a list"
-            )
+        allowed_dtype(name, value.dtype)
         _check(name, value.size)
+        if value.nbytes > _byte_limit():
+            raise LimitError(f"{name}() made an array of {value.nbytes:,} bytes, over the limit")
+    elif isinstance(value, np.generic):
+        allowed_dtype(name, value.dtype)
     return value
 
 
@@ -77,7 +161,13 @@ def check_broadcast(name: str, *operands: Any) -> None:
         shape = np.broadcast_shapes(*shapes)
     except ValueError:
         return  # numpy says why itself
-    _check(name, _numel(shape))
+    # Text joined by `+` is as wide as its parts together.
+    text = sum(_text_bytes(v) for v in operands)
+    _item_bytes[0] = max(_item_bytes[0], text)
+    try:
+        _check(name, _numel(shape))
+    finally:
+        _item_bytes[0] = _BYTES_PER_ELEMENT
 
 
 def check_matmul(name: str, a: Any, b: Any) -> None:
@@ -229,6 +319,11 @@ _RULES.update(
         "column_stack": _joined,
     }
 )
+# Where a function takes its dtype positionally: np.zeros(3, "f4"), np.full(2, 0, "i8").
+_DTYPE_AT = {
+    "array": 1, "asarray": 1, "zeros": 1, "ones": 1, "empty": 1, "full": 2, "zeros_like": 1,
+    "ones_like": 1, "full_like": 2, "identity": 1, "eye": 3, "arange": 3, "linspace": 5,
+}  # fmt: skip
 # Memory no one wrote reads as zeros, as with torch.empty.
 _REPLACED: dict[str, Callable[..., Any]] = {"empty": np.zeros}
 
@@ -253,7 +348,15 @@ def _seed(seed: Any = None) -> None:
 
 def _checked(name: str, fn: Callable[..., Any], rule: Rule) -> Callable[..., Any]:
     def call(*args: Any, **kwargs: Any) -> Any:
-        rule(name, args, kwargs)
+        _item_bytes[0] = _element_bytes(name, args, kwargs)
+        try:
+            rule(name, args, kwargs)
+            if _item_bytes[0] > _BYTES_PER_ELEMENT:  # text: the array made of the data given
+                for value in args:
+                    if isinstance(value, _OPERANDS):
+                        _check(name, _numel(_shape_of(value)))
+        finally:
+            _item_bytes[0] = _BYTES_PER_ELEMENT
         return result_array(name, fn(*args, **kwargs))
 
     call.__name__ = call.__qualname__ = name

@@ -74,7 +74,10 @@ def class_visible(obj: object) -> bool:
     return (
         kind in _PLAIN_TYPES
         or is_program_object(obj)
-        or issubclass(kind, (torch.Tensor, nn.Module, BaseException, np.ndarray, np.generic))
+        or issubclass(kind, (torch.Tensor, nn.Module, BaseException, np.ndarray))
+        # numpy's scalars of numbers and booleans: np.str_, np.void or np.datetime64 would
+        # make what the array functions refuse
+        or (issubclass(kind, np.generic) and np.dtype(kind).kind in "biufc")
         or (kind.__module__ == "__main__" and namedtuple_field(obj, "_fields"))
     )
 

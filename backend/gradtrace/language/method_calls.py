@@ -16,7 +16,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from gradtrace.language import broadcasts, module_sizes, sizes
+from gradtrace.language import arrays, broadcasts, module_sizes, sizes
 from gradtrace.language.arithmetic import MODULE_LISTS
 from gradtrace.language.attributes import attribute_allowed, width_method
 from gradtrace.language.errors import ForbiddenError, LimitError
@@ -71,9 +71,11 @@ def call_method(
         return self.call_tensor_method(owner, name, args, kwargs, node, label)
     if method is None:
         method = getattr(owner, name)
-    if (args or kwargs) and not isinstance(owner, (np.ndarray, np.generic)):
-        # `xs.sort(key=torch.Tensor)`: a class it may call, checked (an array's methods
-        # call none: `a.astype(np.float32)` reads a dtype)
+    if isinstance(owner, (np.ndarray, np.generic)):
+        if args or kwargs:  # `a.astype("U9")`, `a.sum(dtype=...)`: a dtype read, not called
+            arrays.check_array_method(owner, name, args, kwargs)
+    elif args or kwargs:
+        # `xs.sort(key=torch.Tensor)`: a class it may call, checked
         args, kwargs = self.classes_checked(args, kwargs)
     kind = type(owner)
     limits = self.limits
