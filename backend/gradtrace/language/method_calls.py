@@ -175,10 +175,24 @@ def call_method(
             _guard_attention(owner, limits.tensor_elements)  # the check stays the last hook
             return self.after_call(result, args, kwargs, node, label)
     result = method(*args, **kwargs)
+    if name in _DEVICE_MOVES and isinstance(owner, nn.Module) and torch.cuda.is_initialized():
+        torch.cuda.synchronize()  # its parameters may have been copied as below
     if name in _GROWING_METHODS and (kind in _GROWN_TYPES or isinstance(owner, MODULE_LISTS)):
         # Each read is capped, not what the container holds after it, again and again.
         self.check_size(owner)
     return self.after_call(result, args, kwargs, node, label)
+
+
+# What copies a tensor between devices, and may be asked to do it non_blocking.
+_DEVICE_MOVES = frozenset({"to", "cpu", "type"})
+
+
+def _copies_landed(result: Tensor) -> None:
+    """A GPU-to-host copy asked non_blocking lands in pinned memory from torch's caching
+    host allocator, which nothing zeroes: read before the copy ends, it would show what an
+    earlier job left there. So the copy has ended before the program or the trace reads it."""
+    if not result.is_cuda:
+        torch.cuda.synchronize()
 
 
 # Methods that add what an iterable holds, and the containers they grow.
@@ -283,6 +297,8 @@ def call_tensor_method(
             return result
     else:
         result = method(*args, **kwargs)
+        if name in _DEVICE_MOVES and isinstance(result, Tensor) and obj.is_cuda:
+            _copies_landed(result)
     if isinstance(result, Tensor):
         self.check_size(result)
         if self.rec.active:
