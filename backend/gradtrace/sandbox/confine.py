@@ -150,11 +150,12 @@ def drop_privileges() -> None:
         _keep_only_read_search(libc)
 
 
-def _virtual_memory_bytes() -> int | None:
+def _status_bytes(field: bytes) -> int | None:
+    """A size from /proc/self/status (`VmSize:`, `VmData:`), in bytes."""
     try:
         with open("/proc/self/status", "rb") as status:
             for line in status:
-                if line.startswith(b"VmSize:"):
+                if line.startswith(field):
                     return int(line.split()[1]) * 1024
     except OSError:
         return None
@@ -163,6 +164,11 @@ def _virtual_memory_bytes() -> int | None:
 
 def _set_limit(kind: int, soft: int, hard: int | None = None) -> None:
     resource.setrlimit(kind, (soft, soft if hard is None else hard))
+
+
+# What a GPU driver may still map for itself once warm (libraries loaded on first use,
+# handles, staging buffers), on top of a job's share.
+_DRIVER_MB = 512
 
 
 def apply_rlimits(config: WorkerConfig, *, cpu_device: bool) -> None:
@@ -176,9 +182,16 @@ def apply_rlimits(config: WorkerConfig, *, cpu_device: bool) -> None:
         _set_limit(resource.RLIMIT_NPROC, 0)
         # CUDA reserves far more address space than it uses, so only CPU workers get
         # an address-space limit; GPU workers get a memory fraction instead.
-        baseline = _virtual_memory_bytes()
+        baseline = _status_bytes(b"VmSize:")
         if baseline is not None:
             _set_limit(resource.RLIMIT_AS, baseline + config.memory_mb * 2**20)
+    else:
+        # Host memory still needs a wall: RLIMIT_DATA counts private writable mappings
+        # (the heap, numpy's and torch's CPU buffers) and not the driver's reservations,
+        # which are not writable, nor its shared mappings of device memory.
+        data = _status_bytes(b"VmData:")
+        if data is not None:
+            _set_limit(resource.RLIMIT_DATA, data + (config.memory_mb + _DRIVER_MB) * 2**20)
     used = cpu_seconds()
     # Lifetime CPU budget as a hard limit; each job lowers the soft limit (set_job_cpu_limit).
     hard = int(used + config.cpu_budget_s + config.kill_after_s + 2)
