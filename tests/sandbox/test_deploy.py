@@ -38,6 +38,7 @@ def test_every_service_is_hardened(service: str) -> None:
     assert "seccomp=./deploy/seccomp.json" in config["security_opt"]
     assert not any("unconfined" in opt and "seccomp" in opt for opt in config["security_opt"])
     assert 0 < config["pids_limit"] <= 1024
+    assert str(config["mem_limit"]).endswith("g")  # a runaway replica cannot take the host
     assert not str(config["user"]).startswith("0")
 
 
