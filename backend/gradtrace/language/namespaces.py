@@ -139,18 +139,20 @@ def _job_limits() -> Limits:
 def _dataset_length(dataset: Any, what: str) -> int:
     """`len(dataset)`, read once and bounded: torch turns it into C allocations (randperm(n)
     and its .tolist() for a shuffle or a split) before any of the program's code runs."""
+    method = getattr(type(dataset), "__len__", None)
+    if method is None:
+        raise TypeError(f"{what}: the dataset has no len(): give its class a __len__ method")
+    n = method(dataset)
+    if type(n) is not int and type(n) is not bool:
+        raise TypeError(f"{what}: len(dataset) must be an int, not {type(n).__name__}")
+    if n < 0:
+        raise ValueError(f"{what}: len(dataset) must be >= 0, not {n:,}")
     limit = _job_limits().sequence_items
-    try:
-        n = len(dataset)
-    except OverflowError:
-        raise LimitError(
-            f"{what}: len(dataset) is over the limit ({limit:,} items of one sequence)"
-        ) from None
     if n > limit:
         raise LimitError(
             f"{what}: a dataset of {n:,} items is over the limit ({limit:,} items of one sequence)"
         )
-    return n
+    return int(n)
 
 
 class _CheckedLength:
