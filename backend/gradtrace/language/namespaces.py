@@ -404,9 +404,9 @@ class _JobDeviceRandomSampler(tud.RandomSampler):
 def _random_split(
     dataset: Any, lengths: Any, generator: torch.Generator | None = torch.default_generator
 ) -> list[tud.Subset[Any]]:
-    """`torch.utils.data.random_split`, with the dataset's length bounded first: torch draws
-    randperm(len(dataset)).tolist() in one C call. torch is given the length only (checked
-    on every read), and the subsets it makes are made again over the dataset itself."""
+    # torch's, with the dataset's length bounded first: torch draws randperm(len(dataset))
+    # .tolist() in one C call. It is given the length only (checked on every read), and the
+    # subsets it makes are made again over the dataset itself.
     what = "random_split()"
     limit = _job_limits().sequence_items
     count = len(lengths)
@@ -427,6 +427,7 @@ def _random_split(
 _random_split.__name__ = "random_split"
 _random_split.__qualname__ = "random_split"
 _random_split.__module__ = "torch.utils.data.dataset"
+_random_split.__doc__ = tud.random_split.__doc__  # the reference shows torch's first line
 
 
 _DataLoader.__name__ = "DataLoader"
