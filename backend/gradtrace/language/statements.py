@@ -21,6 +21,7 @@ from gradtrace.language.arithmetic import repeat_count
 from gradtrace.language.attributes import user_class_member
 from gradtrace.language.classes import ProgramObject, is_program_object
 from gradtrace.language.errors import ForbiddenError, LimitError
+from gradtrace.language.namespaces import _DataLoader, check_batch
 from gradtrace.language.pymodules import check_rows
 from gradtrace.language.runtime import (
     _BINOPS,
@@ -408,18 +409,18 @@ def iterate(self: Interpreter, value: Any, node: ast.AST) -> Any:
             return self._tensor_rows(value, node)
     if isinstance(value, (UserFunction, Namespace)):
         raise TypeError(f"'{type(value).__name__}' object is not iterable")
-    if isinstance(value, tud.DataLoader):
+    if isinstance(value, tud.DataLoader) and not isinstance(value, _DataLoader):
         return self._checked_batches(value)
     return value
 
 
 def _checked_batches(self: Interpreter, loader: Any) -> Any:
-    """A DataLoader's batches are made by torch (collate): checked as they come."""
+    """A DataLoader's batches are made by torch (collate): checked as they come. gradtrace's
+    own DataLoader checks them itself, for every consumer (a `for`, enumerate, zip, list,
+    next(iter(...))), and is not wrapped again; this is for any other DataLoader, checked
+    by the same function."""
     for batch in loader:
-        if isinstance(batch, Tensor):
-            self.check_size(batch)
-        elif isinstance(batch, (tuple, list)):
-            self.check_sizes(batch)
+        check_batch(batch)
         yield batch
 
 
