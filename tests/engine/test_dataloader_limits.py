@@ -19,8 +19,8 @@ import pytest
 import torch
 
 import gradtrace
+from gradtrace.language.dataloaders import check_batch
 from gradtrace.language.errors import LimitError
-from gradtrace.language.namespaces import check_batch
 
 HEADER = (
     "import torch\nfrom torch.utils.data import DataLoader, TensorDataset, Subset, random_split\n"

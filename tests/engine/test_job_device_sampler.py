@@ -10,7 +10,7 @@ import torch
 import torch.utils.data as tud
 
 import gradtrace
-from gradtrace.language.namespaces import _JobDeviceRandomSampler
+from gradtrace.language.dataloaders import _JobDeviceRandomSampler
 
 DATA = tud.TensorDataset(torch.arange(10))
 

@@ -18,8 +18,8 @@ from gradtrace.language import forward_ad
 from gradtrace.language.arrays import ARRAY_ATTRIBUTES
 from gradtrace.language.callables import Checked
 from gradtrace.language.classes import class_visible, is_program_object
+from gradtrace.language.dataloaders import DataLoader
 from gradtrace.language.generators import ProgramGenerator
-from gradtrace.language.namespaces import _DataLoader
 from gradtrace.language.pymodules import PLAIN_ATTRIBUTES as PY_ATTRIBUTES
 from gradtrace.language.pymodules import TYPING_FORMS, namedtuple_field
 from gradtrace.language.values import ModuleTable, Namespace
@@ -124,7 +124,7 @@ startswith strip swapcase title upper zfill
     torch.autograd.forward_ad.UnpackedDualTensor: forward_ad.UNPACKED_FIELDS,
     ModuleTable: frozenset({"keys", "values", "items", "get"}),
     ProgramGenerator: frozenset({"send", "close"}),
-    _DataLoader: frozenset({"dataset", "batch_size", "drop_last"}),
+    DataLoader: frozenset({"dataset", "batch_size", "drop_last"}),
 }
 
 _WIDTH_METHODS = frozenset({"center", "ljust", "rjust", "zfill", "expandtabs"})

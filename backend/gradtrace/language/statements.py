@@ -20,8 +20,8 @@ from gradtrace.language import broadcasts, sizes
 from gradtrace.language.arithmetic import repeat_count
 from gradtrace.language.attributes import user_class_member
 from gradtrace.language.classes import ProgramObject, is_program_object
+from gradtrace.language.dataloaders import DataLoader, check_batch
 from gradtrace.language.errors import ForbiddenError, LimitError
-from gradtrace.language.namespaces import _DataLoader, check_batch
 from gradtrace.language.pymodules import check_rows
 from gradtrace.language.runtime import (
     _BINOPS,
@@ -409,7 +409,7 @@ def iterate(self: Interpreter, value: Any, node: ast.AST) -> Any:
             return self._tensor_rows(value, node)
     if isinstance(value, (UserFunction, Namespace)):
         raise TypeError(f"'{type(value).__name__}' object is not iterable")
-    if isinstance(value, tud.DataLoader) and not isinstance(value, _DataLoader):
+    if isinstance(value, tud.DataLoader) and not isinstance(value, DataLoader):
         return self._checked_batches(value)
     return value
 
