@@ -171,7 +171,14 @@ def invoke(
             # each is the builtin of that name, which bounds what C reads and hashes.
             target = self.builtin_table[target.__name__]
         elif issubclass(target, nn.Module):
-            module_sizes.check_module_class(target, args, kwargs, limit, self.limits.total_elements)
+            # A program's class runs its own __init__, whose layers are checked as they
+            # are made (measuring the class on meta would run the program's code twice);
+            # one that inherits torch's __init__ is measured as that torch class.
+            measured = _init_class(target)
+            if measured is not None:
+                module_sizes.check_module_class(
+                    measured, args, kwargs, limit, self.limits.total_elements
+                )
             _refuse_meta(args, kwargs, True)
             if issubclass(target, (nn.ParameterDict, nn.ModuleDict, nn.Sequential)):
                 # Their keys become attribute names: a generator of (name, value) pairs
@@ -342,3 +349,13 @@ def after_call(
         # A callable made by a call (a decorated function...): the program gets it checked.
         return Checked(result, None, str(getattr(result, "__name__", "function")))
     return result
+
+
+def _init_class(cls: type) -> type | None:
+    """The class whose __init__ `cls(...)` runs: None where it is the program's own."""
+    if not is_program_class(cls):
+        return cls
+    for klass in cls.__mro__:
+        if "__init__" in klass.__dict__:
+            return None if is_program_class(klass) else klass
+    return None
