@@ -102,7 +102,7 @@ mse_loss l1_loss smooth_l1_loss huber_loss cross_entropy nll_loss binary_cross_e
 binary_cross_entropy_with_logits kl_div margin_ranking_loss hinge_embedding_loss
 one_hot linear bilinear dropout normalize pad conv1d conv2d conv_transpose2d max_pool1d
 max_pool2d avg_pool1d avg_pool2d adaptive_avg_pool2d embedding cosine_similarity
-pairwise_distance layer_norm batch_norm group_norm glu
+pairwise_distance layer_norm batch_norm group_norm glu scaled_dot_product_attention
 """.split()
 
 _INIT = """

@@ -196,6 +196,9 @@ def check_call(
     if name == "one_hot":
         _check_one_hot(args, kwargs, limit)
         return
+    if name == "scaled_dot_product_attention":
+        _check_scaled_dot_product(args, kwargs, limit)
+        return
     if name in ("bincount", "histc"):
         _check_counts(name, args, kwargs, limit, method_of)
         return
@@ -542,3 +545,35 @@ __all__ = [
     "GROWERS",
     "check_call",
 ]
+
+
+def _check_scaled_dot_product(args: Any, kwargs: dict[str, Any], limit: int) -> None:
+    """F.scaled_dot_product_attention(q, k, v): a score for each query and key position
+    of each batch and head (..., L, E) x (..., S, E), made in one C call, and the scores
+    times v: both bounded before torch computes them."""
+    query = args[0] if args else kwargs.get("query")
+    key = args[1] if len(args) > 1 else kwargs.get("key")
+    value = args[2] if len(args) > 2 else kwargs.get("value")
+    if not (
+        isinstance(query, torch.Tensor)
+        and isinstance(key, torch.Tensor)
+        and isinstance(value, torch.Tensor)
+        and min(query.dim(), key.dim(), value.dim()) >= 2
+    ):
+        return  # torch refuses it itself
+    try:
+        batch = math.prod(torch.broadcast_shapes(query.shape[:-2], key.shape[:-2]))
+    except RuntimeError:
+        return  # torch says why itself
+    scores = batch * int(query.shape[-2]) * int(key.shape[-2])
+    if scores > limit:
+        raise LimitError(
+            f"scaled_dot_product_attention() would make {scores:,} scores; the limit is "
+            f"{limit:,} elements per tensor"
+        )
+    cost = scores * (int(query.shape[-1]) + int(value.shape[-1]))
+    if cost > limit * OPS_PER_ELEMENT:
+        raise LimitError(
+            f"scaled_dot_product_attention() would take {cost:,} multiply-adds; the limit "
+            f"is {limit * OPS_PER_ELEMENT:,} per operation"
+        )
