@@ -29,7 +29,7 @@ from gradtrace.language.values import UserFunction
 
 if TYPE_CHECKING:
     from gradtrace.language.interpreter import Interpreter
-    from gradtrace.language.runtime import Scope
+    from gradtrace.language.runtime import Scope, _FunctionContext
 
 _OWNERS: weakref.WeakKeyDictionary[UserFunction, weakref.ref[type]] = weakref.WeakKeyDictionary()
 
@@ -157,6 +157,26 @@ def build_class(
         _OWNERS[fn] = weakref.ref(cls)
     interp.made_class(cls)
     return cls
+
+
+def compile_base(
+    interp: Interpreter, node: ast.expr, fc: _FunctionContext
+) -> Callable[[Scope], Any]:
+    """A base of a class statement. `object`, refused as a value, names Python's own base
+    here (`class X(object):` is `class X:`), unless the program bound the name itself,
+    which then means what it bound, as in CPython: the name is loaded as any other, and
+    only the builtins' refusal of it is read as `object`."""
+    load = interp.compile_expr(node, fc)
+    if not (isinstance(node, ast.Name) and node.id == "object"):
+        return load
+
+    def base(scope: Scope) -> Any:
+        try:
+            return load(scope)
+        except ForbiddenError:  # the name is not the program's: the builtin
+            return object
+
+    return base
 
 
 def class_decorator(value: Any, node: ast.ClassDef) -> records.Options:
