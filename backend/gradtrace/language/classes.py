@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import torch
+import torch.utils.data as tud
 from torch import nn
 
 from gradtrace.language import callables, records
@@ -50,6 +51,41 @@ class ProgramObject:
     def __repr__(self) -> str:
         # As Python writes it, less the heap address (which says where others' data is).
         return f"<__main__.{type(self).__qualname__} object at 0x0>"
+
+
+def _no_concatenation(self: Any, other: Any) -> Any:
+    # torch's Dataset.__add__ makes a ConcatDataset (ChainDataset for an iterable one):
+    # an object of torch's whose attributes, repr (with its address) and type gradtrace
+    # does not admit. A program's own __add__ still wins.
+    raise ForbiddenError(
+        "adding datasets (torch's ConcatDataset) is not available in gradtrace: "
+        "index both in one Dataset's __getitem__"
+    )
+
+
+class ProgramDataset(ProgramObject, tud.Dataset):  # type: ignore[type-arg]
+    """What `class D(Dataset)` is built on: the program's plain class (its attributes and
+    methods its own), and torch's Dataset for isinstance (`isinstance(d, Dataset)`, the
+    DataLoader's checks). Of torch's class, only `__getitem__` remains, raising
+    NotImplementedError when the program defines none (as torch's does)."""
+
+    __slots__ = ()
+    __add__ = _no_concatenation
+
+
+class ProgramIterableDataset(ProgramObject, tud.IterableDataset):  # type: ignore[type-arg]
+    """What `class D(IterableDataset)` is built on: as ProgramDataset; its `__iter__` is
+    the program's (an abstract method until the program defines it, as in torch)."""
+
+    __slots__ = ()
+    __add__ = _no_concatenation
+
+
+# torch's dataset classes a program may build on, and what each becomes.
+DATASET_BASES: dict[type, type] = {
+    tud.Dataset: ProgramDataset,
+    tud.IterableDataset: ProgramIterableDataset,
+}
 
 
 def is_program_class(cls: type) -> bool:
@@ -225,16 +261,21 @@ def _bases(node: ast.ClassDef, bases: list[Any]) -> list[type]:
                 "a class built on torch.autograd.Function or nn.Module has that one base", node
             )
         return [bases[0]]
+    own: list[type] = []
     for b in bases:
-        if b is object:
+        if b is object:  # `class X(object)` is `class X` (the name resolved, not rebound)
             continue
-        if not (issubclass(b, ProgramObject) and is_program_class(b)):
+        made = DATASET_BASES.get(b)
+        if made is not None:
+            own.append(made)
+        elif issubclass(b, ProgramObject) and is_program_class(b):
+            own.append(b)
+        else:
             raise ForbiddenError(
-                f"a class may build on your own classes, nn.Module or torch.autograd.Function, "
-                f"not on {b.__name__}",
+                f"a class may build on your own classes, nn.Module, torch.autograd.Function "
+                f"or torch.utils.data's Dataset and IterableDataset, not on {b.__name__}",
                 node,
             )
-    own = [b for b in bases if b is not object]
     return own or [ProgramObject]
 
 
