@@ -143,12 +143,23 @@ def build_class(
         fn = make(scope)
         functions.append(fn)
         names.add(fdef.name)
-        kinds = [_decorator_kind(d(scope), fdef) for d in decorators]
+        values = [d(scope) for d in decorators]
+        kinds = [_decorator_kind(d, fdef) for d in values]
         if kinds and fdef.name.startswith("__") and fdef.name.endswith("__"):
             # Python calls a dunder itself: as a staticmethod, classmethod or property it
             # would hand C what the program chose (`iter(obj)` calling itertools.count).
             raise ForbiddenError(f"{fdef.name} may not be decorated: define it plainly", fdef)
-        if is_function and fdef.name in _FUNCTION_STATICS:
+        if "other" in kinds:
+            if any(kind != "other" for kind in kinds) or (
+                is_function and fdef.name in _FUNCTION_STATICS
+            ):
+                raise ForbiddenError(
+                    "a method decorated with @staticmethod, @classmethod, @property or "
+                    "@once_differentiable (or a Function's step) takes no other decorator",
+                    fdef,
+                )
+            members[fdef.name] = _decorated(interp, fn, values, fdef)
+        elif is_function and fdef.name in _FUNCTION_STATICS:
             step = _autograd_step(fn, fdef.name)
             if "once_differentiable" in kinds:  # torch's own wrapper: no double backward
                 step = torch.autograd.function.once_differentiable(step)
@@ -287,11 +298,35 @@ def _decorator_kind(decorator: Any, fdef: ast.FunctionDef) -> str:
             return str(kind.__name__)
     if decorator is torch.autograd.function.once_differentiable and fdef.name == "backward":
         return "once_differentiable"
-    raise ForbiddenError(
-        "methods may be decorated with @staticmethod, @classmethod or @property (and a "
-        "Function's backward with @once_differentiable)",
-        fdef,
-    )
+    return "other"
+
+
+def _decorated(
+    interp: Interpreter, fn: UserFunction, decorators: list[Any], fdef: ast.FunctionDef
+) -> Any:
+    """A method with other decorators (`@torch.no_grad()`, `functools.lru_cache`, the
+    program's own): each applied as to a function, through the one call path, and the
+    result is what the class holds. A function (the program's, or one a decorator made,
+    which the program holds checked) is bound to the instance as CPython binds it, and
+    called through the call path; anything else is a class attribute, read as it is."""
+    value: Any = fn
+    for decorator in reversed(decorators):
+        value = interp.apply_decorator(decorator, value, fdef)
+    if type(value) is UserFunction:
+        return _method(value)
+    if type(value) is Checked and value.owner is None and value.wrapped_class() is None:
+        real = value.fn
+        if isinstance(real, type) or not hasattr(type(real), "__get__"):
+            return value  # a builtin, a partial: not bound by CPython either
+        checked = value
+
+        def method(self: Any, *args: Any, **kwargs: Any) -> Any:
+            return checked(self, *args, **kwargs)
+
+        method.__name__ = fn.name
+        method.__qualname__ = fn.qualname
+        return method
+    return value
 
 
 # The wrappers find the running interpreter rather than hold it: torch keeps a Function's
