@@ -25,7 +25,7 @@ from gradtrace.identity import identity
 from gradtrace.language import broadcasts, module_sizes, sizes
 from gradtrace.language.callables import Checked, Unbound
 from gradtrace.language.class_values import CONTAINERS, items_checked
-from gradtrace.language.classes import is_program_class
+from gradtrace.language.classes import DATASET_BASES, is_program_class
 from gradtrace.language.errors import ForbiddenError, LimitError
 from gradtrace.language.legacy_vmap import RUNNING as LEGACY_VMAP_RUNNING
 from gradtrace.language.legacy_vmap import refuse as refuse_batched
@@ -194,6 +194,12 @@ def invoke(
             kwargs = {**kwargs, "foreach": False}
         elif target is torch.autograd.Function:
             raise TypeError("torch.autograd.Function is used by subclassing it")
+        elif target in DATASET_BASES:
+            # torch's own instance would reach the program: its repr shows its address,
+            # and adding two makes a ConcatDataset (a program's subclass refuses that).
+            raise ForbiddenError(
+                f"{target.__name__} is used by subclassing it: `class MyData({target.__name__}):`"
+            )
         elif target is torch.device or target is torch.Generator:
             _refuse_meta(args, kwargs, True)
         elif issubclass(target, np.ndarray):

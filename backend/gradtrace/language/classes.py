@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import torch
+import torch.utils.data as tud
 from torch import nn
 
 from gradtrace.language import callables, records
@@ -29,7 +30,7 @@ from gradtrace.language.values import UserFunction
 
 if TYPE_CHECKING:
     from gradtrace.language.interpreter import Interpreter
-    from gradtrace.language.runtime import Scope
+    from gradtrace.language.runtime import Scope, _FunctionContext
 
 _OWNERS: weakref.WeakKeyDictionary[UserFunction, weakref.ref[type]] = weakref.WeakKeyDictionary()
 
@@ -50,6 +51,41 @@ class ProgramObject:
     def __repr__(self) -> str:
         # As Python writes it, less the heap address (which says where others' data is).
         return f"<__main__.{type(self).__qualname__} object at 0x0>"
+
+
+def _no_concatenation(self: Any, other: Any) -> Any:
+    # torch's Dataset.__add__ makes a ConcatDataset (ChainDataset for an iterable one):
+    # an object of torch's whose attributes, repr (with its address) and type gradtrace
+    # does not admit. A program's own __add__ still wins.
+    raise ForbiddenError(
+        "adding datasets (torch's ConcatDataset) is not available in gradtrace: "
+        "index both in one Dataset's __getitem__"
+    )
+
+
+class ProgramDataset(ProgramObject, tud.Dataset):  # type: ignore[type-arg]
+    """What `class D(Dataset)` is built on: the program's plain class (its attributes and
+    methods its own), and torch's Dataset for isinstance (`isinstance(d, Dataset)`, the
+    DataLoader's checks). Of torch's class, only `__getitem__` remains, raising
+    NotImplementedError when the program defines none (as torch's does)."""
+
+    __slots__ = ()
+    __add__ = _no_concatenation
+
+
+class ProgramIterableDataset(ProgramObject, tud.IterableDataset):  # type: ignore[type-arg]
+    """What `class D(IterableDataset)` is built on: as ProgramDataset; its `__iter__` is
+    the program's (an abstract method until the program defines it, as in torch)."""
+
+    __slots__ = ()
+    __add__ = _no_concatenation
+
+
+# torch's dataset classes a program may build on, and what each becomes.
+DATASET_BASES: dict[type, type] = {
+    tud.Dataset: ProgramDataset,
+    tud.IterableDataset: ProgramIterableDataset,
+}
 
 
 def is_program_class(cls: type) -> bool:
@@ -107,12 +143,23 @@ def build_class(
         fn = make(scope)
         functions.append(fn)
         names.add(fdef.name)
-        kinds = [_decorator_kind(d(scope), fdef) for d in decorators]
+        values = [d(scope) for d in decorators]
+        kinds = [_decorator_kind(d, fdef) for d in values]
         if kinds and fdef.name.startswith("__") and fdef.name.endswith("__"):
             # Python calls a dunder itself: as a staticmethod, classmethod or property it
             # would hand C what the program chose (`iter(obj)` calling itertools.count).
             raise ForbiddenError(f"{fdef.name} may not be decorated: define it plainly", fdef)
-        if is_function and fdef.name in _FUNCTION_STATICS:
+        if "other" in kinds:
+            if any(kind != "other" for kind in kinds) or (
+                is_function and fdef.name in _FUNCTION_STATICS
+            ):
+                raise ForbiddenError(
+                    "a method decorated with @staticmethod, @classmethod, @property or "
+                    "@once_differentiable (or a Function's step) takes no other decorator",
+                    fdef,
+                )
+            members[fdef.name] = _decorated(interp, fn, values, fdef)
+        elif is_function and fdef.name in _FUNCTION_STATICS:
             step = _autograd_step(fn, fdef.name)
             if "once_differentiable" in kinds:  # torch's own wrapper: no double backward
                 step = torch.autograd.function.once_differentiable(step)
@@ -157,6 +204,26 @@ def build_class(
         _OWNERS[fn] = weakref.ref(cls)
     interp.made_class(cls)
     return cls
+
+
+def compile_base(
+    interp: Interpreter, node: ast.expr, fc: _FunctionContext
+) -> Callable[[Scope], Any]:
+    """A base of a class statement. `object`, refused as a value, names Python's own base
+    here (`class X(object):` is `class X:`), unless the program bound the name itself,
+    which then means what it bound, as in CPython: the name is loaded as any other, and
+    only the builtins' refusal of it is read as `object`."""
+    load = interp.compile_expr(node, fc)
+    if not (isinstance(node, ast.Name) and node.id == "object"):
+        return load
+
+    def base(scope: Scope) -> Any:
+        try:
+            return load(scope)
+        except ForbiddenError:  # the name is not the program's: the builtin
+            return object
+
+    return base
 
 
 def class_decorator(value: Any, node: ast.ClassDef) -> records.Options:
@@ -205,16 +272,21 @@ def _bases(node: ast.ClassDef, bases: list[Any]) -> list[type]:
                 "a class built on torch.autograd.Function or nn.Module has that one base", node
             )
         return [bases[0]]
+    own: list[type] = []
     for b in bases:
-        if b is object:
+        if b is object:  # `class X(object)` is `class X` (the name resolved, not rebound)
             continue
-        if not (issubclass(b, ProgramObject) and is_program_class(b)):
+        made = DATASET_BASES.get(b)
+        if made is not None:
+            own.append(made)
+        elif issubclass(b, ProgramObject) and is_program_class(b):
+            own.append(b)
+        else:
             raise ForbiddenError(
-                f"a class may build on your own classes, nn.Module or torch.autograd.Function, "
-                f"not on {b.__name__}",
+                f"a class may build on your own classes, nn.Module, torch.autograd.Function "
+                f"or torch.utils.data's Dataset and IterableDataset, not on {b.__name__}",
                 node,
             )
-    own = [b for b in bases if b is not object]
     return own or [ProgramObject]
 
 
@@ -226,11 +298,35 @@ def _decorator_kind(decorator: Any, fdef: ast.FunctionDef) -> str:
             return str(kind.__name__)
     if decorator is torch.autograd.function.once_differentiable and fdef.name == "backward":
         return "once_differentiable"
-    raise ForbiddenError(
-        "methods may be decorated with @staticmethod, @classmethod or @property (and a "
-        "Function's backward with @once_differentiable)",
-        fdef,
-    )
+    return "other"
+
+
+def _decorated(
+    interp: Interpreter, fn: UserFunction, decorators: list[Any], fdef: ast.FunctionDef
+) -> Any:
+    """A method with other decorators (`@torch.no_grad()`, `functools.lru_cache`, the
+    program's own): each applied as to a function, through the one call path, and the
+    result is what the class holds. A function (the program's, or one a decorator made,
+    which the program holds checked) is bound to the instance as CPython binds it, and
+    called through the call path; anything else is a class attribute, read as it is."""
+    value: Any = fn
+    for decorator in reversed(decorators):
+        value = interp.apply_decorator(decorator, value, fdef)
+    if type(value) is UserFunction:
+        return _method(value)
+    if type(value) is Checked and value.owner is None and value.wrapped_class() is None:
+        real = value.fn
+        if isinstance(real, type) or not hasattr(type(real), "__get__"):
+            return value  # a builtin, a partial: not bound by CPython either
+        checked = value
+
+        def method(self: Any, *args: Any, **kwargs: Any) -> Any:
+            return checked(self, *args, **kwargs)
+
+        method.__name__ = fn.name
+        method.__qualname__ = fn.qualname
+        return method
+    return value
 
 
 # The wrappers find the running interpreter rather than hold it: torch keeps a Function's

@@ -210,6 +210,14 @@ class _Batches:
     def __next__(self) -> Any:
         batch = next(self._batches)
         check_batch(batch)
+        try:
+            interp = callables.current()
+        except RuntimeError:
+            return batch
+        # A step of the program's: read whole in C (`list(loader)`), the batches of an
+        # IterableDataset whose __iter__ is a C iterator run no program code in between,
+        # so the steps, the clock and the memory bound are read here.
+        interp.tick()
         return batch
 
     def __len__(self) -> int:

@@ -168,9 +168,9 @@ def call_user(
 
 
 def stmt_ClassDef(self: Interpreter, node: ast.ClassDef, fc: _FunctionContext) -> Closure:
-    from gradtrace.language.classes import build_class, class_decorator
+    from gradtrace.language.classes import build_class, class_decorator, compile_base
 
-    bases = [self.compile_expr(b, fc) for b in node.bases]
+    bases = [compile_base(self, b, fc) for b in node.bases]
     decorators = [self.compile_expr(d, fc) for d in node.decorator_list]
     annotated: list[tuple[str, Closure | None]] = []
     methods: list[tuple[ast.FunctionDef, Callable[[Scope], UserFunction], list[Closure]]] = []

@@ -216,6 +216,8 @@ def _build() -> dict[str, Namespace]:
         "torch.utils.data",
         {
             "DataLoader": DataLoader,
+            "Dataset": tud.Dataset,  # a base for the program's classes (classes.py)
+            "IterableDataset": tud.IterableDataset,
             "TensorDataset": tud.TensorDataset,
             "random_split": random_split,
             "Subset": tud.Subset,
