@@ -355,8 +355,6 @@ IMPORT_HINTS = {
     "torch.randn)",
     "torchtext": "torchtext is not available; make the vocabulary a dict and the batches "
     "tensors (torch.tensor)",
-    "time": "a trace must come out the same on every run, so it cannot read the clock; "
-    "drop the timing lines",
     "datetime": "a trace must come out the same on every run, so it cannot read the clock; "
     "drop the timestamps",
     "torch.utils.tensorboard": "TensorBoard is not available; print the numbers instead: the "

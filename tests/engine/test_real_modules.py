@@ -1,0 +1,86 @@
+"""What real tutorial code reads that is not deterministic, or depends on the machine:
+`time`'s clocks (in steps of 1 ms, counted from the job's start) and `time.sleep`
+(within the job's wall time)."""
+
+from __future__ import annotations
+
+import time
+
+import gradtrace
+from gradtrace.language.limits import Limits
+
+
+def _run(source: str, **limits: float) -> gradtrace.Trace:
+    return gradtrace.run(source, limits=Limits(**limits)) if limits else gradtrace.run(source)
+
+
+def _printed(source: str) -> list[str]:
+    trace = _run(source)
+    assert trace.ok, trace.error
+    return trace.stdout.split()
+
+
+def test_the_clocks_read_in_steps_of_a_millisecond() -> None:
+    out = _printed(
+        "import time\n"
+        "for f in (time.time_ns, time.perf_counter_ns, time.monotonic_ns, time.process_time_ns):\n"
+        "    print(f() % 1_000_000)\n"
+        "for f in (time.time, time.perf_counter, time.monotonic, time.process_time):\n"
+        "    ms = f() * 1000\n"
+        "    print(abs(ms - round(ms)) < 0.01)\n"
+    )
+    assert out == ["0"] * 4 + ["True"] * 4
+
+
+def test_time_is_the_epoch_and_the_counters_start_with_the_job() -> None:
+    before = time.time()
+    out = _printed(
+        "from time import time, perf_counter, process_time\n"
+        "print(time(), perf_counter(), process_time())\n"
+    )
+    wall, counter, cpu = map(float, out)
+    assert before - 0.002 <= wall <= time.time()
+    # counted from the job's start: not the worker's uptime, nor earlier jobs' CPU time
+    assert 0 <= counter < 2 and 0 <= cpu < 2
+
+
+def test_an_epoch_timed_as_tutorials_time_it() -> None:
+    out = _printed(
+        "import time\n"
+        "start = time.time()\n"
+        "p = time.perf_counter()\n"
+        "time.sleep(0.05)\n"
+        "print('%.2f' % (time.time() - start), time.perf_counter() - p >= 0.05)\n"
+    )
+    assert 0.04 <= float(out[0]) <= 0.5 and out[1] == "True"
+
+
+def test_sleep_past_the_wall_time_is_the_limit_at_once() -> None:
+    started = time.monotonic()
+    trace = _run("import time\ntime.sleep(0.1)\ntime.sleep(60)\n", wall_time_s=1.0)
+    assert trace.error is not None and trace.error.type == "LimitError", trace.error
+    assert trace.error.line == 3 and "time limit" in trace.error.message
+    assert time.monotonic() - started < 1.0  # not slept until the alarm
+
+
+def test_sleep_takes_what_cpython_takes() -> None:
+    cases = {
+        "time.sleep(-1)": "ValueError",
+        "time.sleep(float('nan'))": "ValueError",
+        "time.sleep('1')": "TypeError",
+        "time.sleep([1])": "TypeError",
+        "time.sleep(10 ** 400)": "LimitError",
+        "time.sleep(float('inf'))": "LimitError",
+    }
+    for call, kind in cases.items():
+        trace = _run(f"import time\n{call}\n")
+        assert trace.error is not None and trace.error.type == kind, (call, trace.error)
+    assert _printed(
+        "import time, numpy as np\ntime.sleep(0)\ntime.sleep(np.float32(0.001))\nprint(1)\n"
+    )
+
+
+def test_time_offers_its_clocks_and_sleep_only() -> None:
+    for name in ("localtime", "strftime", "clock_gettime", "thread_time", "get_clock_info"):
+        trace = _run(f"import time\ntime.{name}\n")
+        assert trace.error is not None and trace.error.type in ("ForbiddenError", "AttributeError")
