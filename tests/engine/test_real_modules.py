@@ -84,3 +84,31 @@ def test_time_offers_its_clocks_and_sleep_only() -> None:
     for name in ("localtime", "strftime", "clock_gettime", "thread_time", "get_clock_info"):
         trace = _run(f"import time\ntime.{name}\n")
         assert trace.error is not None and trace.error.type in ("ForbiddenError", "AttributeError")
+
+
+def test_versions_are_plain_text() -> None:
+    # torch's is a TorchVersion (a str subclass): the program gets the plain str, which
+    # the language's str checks (keyed on `type(x) is str`) recognise.
+    out = _printed(
+        "import torch, numpy as np\n"
+        "print(type(torch.__version__) is str, type(np.__version__) is str)\n"
+        "print(torch.__version__, np.__version__)\n"
+    )
+    import numpy as np
+    import torch
+
+    assert out == ["True", "True", str(torch.__version__), np.__version__]
+
+
+def test_a_version_is_read_not_written_nor_imported() -> None:
+    for source in (
+        "import torch\ntorch.__version__ = '1'\n",
+        "import torch\ndel torch.__version__\n",
+        "class A:\n    pass\na = A()\na.__version__ = 1\n",
+        "from torch import __version__\n",
+        "import torch\nprint(torch.__version__.__class__.__bases__)\n",
+    ):
+        trace = _run(source)
+        assert trace.error is not None and trace.error.type == "ForbiddenError", source
+    trace = _run("import torch\nprint(torch.ones(1).__version__)\n")
+    assert trace.error is not None and trace.error.type == "AttributeError"

@@ -389,6 +389,7 @@ def numpy_module() -> dict[str, Namespace]:
             "inf": math.inf,
             "nan": math.nan,
             "newaxis": None,
+            "__version__": str(np.__version__),
         }
     )
     ns = Namespace("numpy", members, np)

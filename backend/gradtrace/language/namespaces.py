@@ -290,6 +290,9 @@ def _build() -> dict[str, Namespace]:
         "cuda": cuda,
         "func": func,
         "vmap": transforms.TORCH_FUNC["vmap"],  # torch.vmap is torch.func.vmap
+        # torch's is a TorchVersion, a str subclass whose methods would skip the checks
+        # keyed on `type(x) is str`: the program gets the plain text.
+        "__version__": str(torch.__version__),
     }
     # torch.functional: the module torch's own einsum, norm, split... come from; a tutorial
     # imports it, and it offers only what `torch` itself admits.
