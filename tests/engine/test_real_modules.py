@@ -112,3 +112,30 @@ def test_a_version_is_read_not_written_nor_imported() -> None:
         assert trace.error is not None and trace.error.type == "ForbiddenError", source
     trace = _run("import torch\nprint(torch.ones(1).__version__)\n")
     assert trace.error is not None and trace.error.type == "AttributeError"
+
+
+def test_backends_answer_for_the_jobs_device() -> None:
+    out = _printed(
+        "import torch\n"
+        "print(torch.backends.mps.is_available(), torch.backends.mps.is_built(),"
+        " torch.backends.cudnn.is_available())\n"
+    )
+    assert out == ["False", "False", "False"]  # a CPU job, whatever the machine has
+
+
+def test_cudnn_switches_are_the_jobs_own() -> None:
+    import torch
+
+    before = torch.backends.cudnn.deterministic
+    out = _printed(
+        "import torch\ntorch.backends.cudnn.deterministic = True\n"
+        "torch.backends.cudnn.benchmark = True\n"
+        "print(torch.backends.cudnn.deterministic, torch.backends.cudnn.benchmark)\n"
+    )
+    assert out == ["True", "True"]
+    # the next job starts from the defaults; torch's own switches are as they were
+    assert _printed(
+        "import torch\nprint(torch.backends.cudnn.deterministic, torch.backends.cudnn.benchmark)\n"
+    ) == ["False", "False"]
+    assert torch.backends.cudnn.deterministic is before
+    assert torch.backends.cudnn.benchmark is False

@@ -17,7 +17,7 @@ import torch.utils.data as tud
 from torch import nn, optim
 
 from gradtrace.identity import identity
-from gradtrace.language import forward_ad, graph_hooks, transforms
+from gradtrace.language import backends, forward_ad, graph_hooks, transforms
 from gradtrace.language.arrays import numpy_module
 from gradtrace.language.dataloaders import DataLoader, random_split
 from gradtrace.language.errors import ForbiddenError
@@ -288,6 +288,7 @@ def _build() -> dict[str, Namespace]:
         "autograd": autograd,
         "linalg": linalg,
         "cuda": cuda,
+        "backends": backends.BACKENDS,
         "func": func,
         "vmap": transforms.TORCH_FUNC["vmap"],  # torch.vmap is torch.func.vmap
         # torch's is a TorchVersion, a str subclass whose methods would skip the checks
@@ -325,6 +326,9 @@ def _build() -> dict[str, Namespace]:
         "torch.linalg": linalg,
         "torch.cuda": cuda,
         "torch.accelerator": accelerator,
+        "torch.backends": backends.BACKENDS,
+        "torch.backends.cudnn": backends.CUDNN,
+        "torch.backends.mps": backends.MPS,
         "math": math_ns,
         **python_modules(),
         **numpy_module(),
