@@ -298,6 +298,44 @@ class _JobDeviceRandomSampler(tud.RandomSampler):
         return tud.RandomSampler.__iter__(epoch)
 
 
+class RandomSampler(_JobDeviceRandomSampler):
+    """torch's RandomSampler, given the dataset's length only (read and checked on every
+    read, as the DataLoader's shuffle is), its draws bounded: `num_samples` at most the
+    items of one sequence (torch draws them lazily, but a loader's batches are lists of
+    them). Each epoch draws on the job's device, seeded from the job's generator."""
+
+    def __init__(
+        self,
+        data_source: Any,
+        replacement: bool = False,
+        num_samples: int | None = None,
+        generator: torch.Generator | None = None,
+    ) -> None:
+        what = "RandomSampler()"
+        _dataset_length(data_source, what)
+        limit = _job_limits().sequence_items
+        if type(num_samples) is int and num_samples > limit:
+            raise LimitError(
+                f"{what}: num_samples={num_samples:,} is over the limit ({limit:,} items)"
+            )
+        super().__init__(_CheckedLength(data_source, what), replacement, num_samples, generator)
+
+
+class SequentialSampler(tud.SequentialSampler):
+    """torch's SequentialSampler (range(len(dataset))), given the dataset's length only,
+    read and checked on every read."""
+
+    def __init__(self, data_source: Any) -> None:
+        what = "SequentialSampler()"
+        _dataset_length(data_source, what)
+        super().__init__(_CheckedLength(data_source, what))
+
+
+for _sampler in (RandomSampler, SequentialSampler):
+    _sampler.__qualname__ = _sampler.__name__
+    _sampler.__module__ = "torch.utils.data.sampler"
+
+
 def random_split(
     dataset: Any, lengths: Any, generator: torch.Generator | None = torch.default_generator
 ) -> list[tud.Subset[Any]]:

@@ -11,6 +11,7 @@ import math
 from collections.abc import Iterable
 from typing import Any
 
+import numpy as np
 import torch
 import torch.nn.functional as F
 import torch.utils.data as tud
@@ -19,7 +20,12 @@ from torch import nn, optim
 from gradtrace.identity import identity
 from gradtrace.language import backends, forward_ad, graph_hooks, transforms
 from gradtrace.language.arrays import numpy_module
-from gradtrace.language.dataloaders import DataLoader, random_split
+from gradtrace.language.dataloaders import (
+    DataLoader,
+    RandomSampler,
+    SequentialSampler,
+    random_split,
+)
 from gradtrace.language.errors import ForbiddenError
 from gradtrace.language.pymodules import python_modules
 from gradtrace.language.values import Namespace
@@ -152,6 +158,39 @@ def manual_seed(seed: int) -> torch.Generator:
     return generator
 
 
+def _cuda_seed_value(seed: Any) -> int:
+    # torch's own conversion, int(seed), on numbers and text only: not on the program's
+    # objects, whose __int__ would run from here.
+    if not isinstance(seed, (int, float, str, np.integer, np.floating)):
+        raise TypeError(
+            "int() argument must be a string, a bytes-like object or a real number, "
+            f"not '{type(seed).__name__}'"
+        )
+    return int(seed)
+
+
+def _seed_job_gpu(seed: Any) -> None:
+    value = _cuda_seed_value(seed)
+    device = _job_device()
+    if device.type != "cuda":
+        # torch queues the call until CUDA starts: a job without CUDA never starts it,
+        # and in a long-lived worker the queue would only grow.
+        return
+    index = device.index if device.index is not None else torch.cuda.current_device()
+    torch.cuda.default_generators[index].manual_seed(value)
+
+
+def cuda_manual_seed(seed: Any) -> None:
+    """`torch.cuda.manual_seed`: seeds the job's GPU; without CUDA, nothing."""
+    _seed_job_gpu(seed)
+
+
+def cuda_manual_seed_all(seed: Any) -> None:
+    """`torch.cuda.manual_seed_all`: seeds the job's GPU (the only one it uses; the
+    others, which other jobs use, are not the program's); without CUDA, nothing."""
+    _seed_job_gpu(seed)
+
+
 def _job_device() -> torch.device:
     # A job runs inside `with torch.device(...)` for the device it asked for.
     return torch.get_default_device()
@@ -219,6 +258,8 @@ def _build() -> dict[str, Namespace]:
             "TensorDataset": tud.TensorDataset,
             "random_split": random_split,
             "Subset": tud.Subset,
+            "RandomSampler": RandomSampler,
+            "SequentialSampler": SequentialSampler,
         },
         tud,
     )
@@ -261,6 +302,8 @@ def _build() -> dict[str, Namespace]:
             "is_available": torch.cuda.is_available,
             "device_count": torch.cuda.device_count,
             "synchronize": torch.cuda.synchronize,
+            "manual_seed": cuda_manual_seed,
+            "manual_seed_all": cuda_manual_seed_all,
         },
         torch.cuda,
     )
