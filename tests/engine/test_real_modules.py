@@ -139,3 +139,41 @@ def test_cudnn_switches_are_the_jobs_own() -> None:
     ) == ["False", "False"]
     assert torch.backends.cudnn.deterministic is before
     assert torch.backends.cudnn.benchmark is False
+
+
+_BLOCK = '''
+class Block{i}(torch.nn.Module):
+    """A transformer-ish block, with the docstrings and comments real files carry."""
+
+    def __init__(self, n_embd=8):
+        super().__init__()
+        self.ln = torch.nn.LayerNorm(n_embd)  # pre-norm, as in GPT-2
+        self.fc = torch.nn.Linear(n_embd, 4 * n_embd)
+        self.proj = torch.nn.Linear(4 * n_embd, n_embd)
+
+    def forward(self, x):
+        # residual connection around the MLP
+        return x + self.proj(torch.nn.functional.gelu(self.fc(self.ln(x))))
+'''
+
+
+def test_a_program_of_64k_characters_runs() -> None:
+    # minGPT's model, trainer and demo are 25k characters; the limit is 64,000. Real code
+    # holds some 160 syntax nodes per 1,000 characters: 10,000 at the limit, within the
+    # 20,000 the node count allows.
+    source = "import torch\n"
+    i = 0
+    while len(source) + len(_BLOCK) + 80 < Limits().source_chars:
+        source += _BLOCK.format(i=i)
+        i += 1
+    source += f"print(Block{i - 1}()(torch.ones(2, 8)).shape)\n"
+    assert 60_000 < len(source) <= 64_000
+    trace = _run(source)
+    assert trace.ok, trace.error
+    assert trace.stdout == "torch.Size([2, 8])\n"
+
+
+def test_the_source_limit_is_64000_characters() -> None:
+    trace = _run("x = 1\n" + "#" * 64_000 + "\n")
+    assert trace.error is not None and trace.error.type == "LimitError"
+    assert "the limit is 64,000" in trace.error.message
