@@ -177,3 +177,50 @@ def test_the_source_limit_is_64000_characters() -> None:
     trace = _run("x = 1\n" + "#" * 64_000 + "\n")
     assert trace.error is not None and trace.error.type == "LimitError"
     assert "the limit is 64,000" in trace.error.message
+
+
+def test_a_refused_import_in_a_function_fails_when_it_runs() -> None:
+    source = (
+        "def helper():\n"
+        "    import os\n"
+        "    return os.getcwd()\n"
+        "print('defined')\n"
+        "try:\n"
+        "    helper()\n"
+        "except Exception:\n"
+        "    print('swallowed')\n"
+    )
+    trace = _run(source)
+    assert trace.stdout == "defined\n"  # a program's except does not catch the refusal
+    assert trace.error is not None and trace.error.type == "ForbiddenError"
+    assert trace.error.line == 2 and "import of 'os'" in trace.error.message
+    assert trace.error.hint  # the same refusal, hint and all, as at the module's level
+    module_level = _run("import os\n").error
+    assert module_level is not None and module_level.message == trace.error.message
+    assert module_level.hint == trace.error.hint
+
+
+def test_a_refused_import_at_the_modules_level_is_refused_before_anything_runs() -> None:
+    for source in (
+        "print(1)\nimport os\n",
+        "print(1)\nif False:\n    import os\n",
+        "print(1)\ntry:\n    from transformers import GPT2LMHeadModel\nexcept ImportError:\n    pass\n",
+        "print(1)\nfrom torch import hub\n",
+    ):
+        trace = _run(source)
+        assert trace.error is not None and trace.error.type == "ForbiddenError", source
+        assert trace.stdout == "", source
+
+
+def test_each_refused_import_form_in_a_function_is_deferred() -> None:
+    for line in (
+        "from transformers import GPT2LMHeadModel",
+        "import torch.hub",
+        "from torch import hub",
+        "from . import sibling",
+        "import os.path as p",
+    ):
+        trace = _run(f"def f():\n    {line}\nprint('ok')\nf()\n")
+        assert trace.stdout == "ok\n", line
+        assert trace.error is not None and trace.error.type == "ForbiddenError", line
+        assert trace.error.line == 2, line
