@@ -1,5 +1,5 @@
 # expect: LimitError
-# a RandomSampler asked for a billion draws, collected by list() in C
+# a RandomSampler of a billion draws (torch draws lazily) read whole by list() in C: stopped at the item cap
 import torch
 from torch.utils.data import RandomSampler, TensorDataset
 

@@ -21,6 +21,7 @@ import torch.utils.data as tud
 from gradtrace.language import callables
 from gradtrace.language.errors import ForbiddenError, LimitError
 from gradtrace.language.limits import Limits
+from gradtrace.language.pymodules import capped_iterator
 
 _DATALOADER_SIGNATURE = inspect.signature(tud.DataLoader.__init__)
 
@@ -300,9 +301,11 @@ class _JobDeviceRandomSampler(tud.RandomSampler):
 
 class RandomSampler(_JobDeviceRandomSampler):
     """torch's RandomSampler, given the dataset's length only (read and checked on every
-    read, as the DataLoader's shuffle is), its draws bounded: `num_samples` at most the
-    items of one sequence (torch draws them lazily, but a loader's batches are lists of
-    them). Each epoch draws on the job's device, seeded from the job's generator."""
+    read, as the DataLoader's shuffle is). torch draws lazily (32 indices at a time with
+    replacement, a permutation of the dataset at a time without), so `num_samples` may be
+    as large as minGPT's `int(1e10)`; an epoch is read through the item cap, so that a C
+    consumer (`list(sampler)`, `sum`) stops at the limit. Each epoch draws on the job's
+    device, seeded from the job's generator."""
 
     def __init__(
         self,
@@ -313,12 +316,10 @@ class RandomSampler(_JobDeviceRandomSampler):
     ) -> None:
         what = "RandomSampler()"
         _dataset_length(data_source, what)
-        limit = _job_limits().sequence_items
-        if type(num_samples) is int and num_samples > limit:
-            raise LimitError(
-                f"{what}: num_samples={num_samples:,} is over the limit ({limit:,} items)"
-            )
         super().__init__(_CheckedLength(data_source, what), replacement, num_samples, generator)
+
+    def __iter__(self) -> Iterator[int]:
+        return capped_iterator(super().__iter__())  # type: ignore[no-any-return]
 
 
 class SequentialSampler(tud.SequentialSampler):
