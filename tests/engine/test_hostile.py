@@ -194,6 +194,7 @@ print(w.grad, torch.func.grad(lambda t: (t * t).sum())(torch.ones(2)))
 with torch.autograd.forward_ad.dual_level():
     d = torch.autograd.forward_ad.make_dual(torch.ones(1), torch.ones(1))
     print(torch.autograd.forward_ad.unpack_dual(d * 2).tangent)
+print(torch.backends.cudnn.deterministic, torch.backends.cudnn.benchmark)
 """
 
 STATE_CHANGERS = [
@@ -214,6 +215,10 @@ STATE_CHANGERS = [
     "    with torch.autograd.forward_ad.dual_level():\n"
     "        torch.func.vmap(torch.func.grad(f))(torch.ones(2, 2))\n",
     "import torch\nprint(torch.func.jacrev(lambda t: 1 / 0)(torch.ones(2)))\n",
+    # the job's own cuDNN switches (language/backends.py), also when stopped by the clock
+    "import torch\ntorch.backends.cudnn.deterministic = True\n"
+    "torch.backends.cudnn.benchmark = True\n",
+    "import torch\ntorch.backends.cudnn.deterministic = True\nwhile True:\n    pass\n",
 ]
 
 

@@ -1,4 +1,5 @@
 # expect: LimitError
+# blocks nested 99 deep (Python's indentation allows 100) with an expression inside: past the syntax depth
 if True:
     if True:
         if True:
@@ -98,4 +99,4 @@ if True:
                                                                                                                                                                                                                                                                                                                                                                                                 if True:
                                                                                                                                                                                                                                                                                                                                                                                                     if True:
                                                                                                                                                                                                                                                                                                                                                                                                         if True:
-                                                                                                                                                                                                                                                                                                                                                                                                            pass
+                                                                                                                                                                                                                                                                                                                                                                                                            x = -(-(-(-1)))

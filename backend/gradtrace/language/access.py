@@ -16,7 +16,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from gradtrace.language import arrays, sizes
+from gradtrace.language import arrays, backends, sizes
 from gradtrace.language.attributes import (
     TENSOR_SETTABLE,
     attribute_allowed,
@@ -223,6 +223,9 @@ def set_attr(self: Interpreter, obj: Any, name: str, value: Any, node: ast.AST |
         return
     if settable_on_program_object(obj, name):
         setattr(obj, name, value)
+        return
+    if type(obj) is Namespace and backends.settable(obj, name):
+        backends.set_flag(name, value)  # the job's own switch (backends.py)
         return
     raise ForbiddenError(f"cannot set attributes on a {type(obj).__name__}", node)
 

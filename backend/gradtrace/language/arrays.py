@@ -317,6 +317,7 @@ _RULES.update(
         "vstack": _joined,
         "hstack": _joined,
         "column_stack": _joined,
+        "bincount": _same,  # its size is read from its values (_bincount)
     }
 )
 # Where a function takes its dtype positionally: np.zeros(3, "f4"), np.full(2, 0, "i8").
@@ -324,8 +325,37 @@ _DTYPE_AT = {
     "array": 1, "asarray": 1, "zeros": 1, "ones": 1, "empty": 1, "full": 2, "zeros_like": 1,
     "ones_like": 1, "full_like": 2, "identity": 1, "eye": 3, "arange": 3, "linspace": 5,
 }  # fmt: skip
+
+
+def _bincount(x: Any, weights: Any = None, minlength: Any = 0) -> Any:
+    """np.bincount makes one count per value up to the largest: its size is read from the
+    values, bounded before numpy allocates it. The values are read as integers and the
+    weights as numbers here (numpy would cast Python objects by calling them from C)."""
+    if not isinstance(x, _OPERANDS):
+        raise TypeError(f"bincount() takes an array of integers, not {type(x).__name__}")
+    values = np.asarray(x)
+    if values.dtype.kind not in "biu":
+        raise TypeError(
+            f"Cannot cast array data from dtype({str(values.dtype)!r}) to dtype('int64') "
+            "according to the rule 'safe'"
+        )
+    if weights is not None:
+        if not isinstance(weights, _OPERANDS):
+            raise TypeError(f"bincount() weights must be an array, not {type(weights).__name__}")
+        weights = np.asarray(weights)
+        if weights.dtype.kind not in "biuf":
+            raise TypeError(f"bincount() weights of dtype {str(weights.dtype)!r}: numbers only")
+    if type(minlength) is bool or not isinstance(minlength, (int, np.integer)):
+        raise TypeError(f"'{type(minlength).__name__}' object cannot be interpreted as an integer")
+    count = int(minlength)
+    if values.size:
+        count = max(count, int(values.max()) + 1)
+    _check("bincount", count)
+    return np.bincount(values, weights, int(minlength))
+
+
 # Memory no one wrote reads as zeros, as with torch.empty.
-_REPLACED: dict[str, Callable[..., Any]] = {"empty": np.zeros}
+_REPLACED: dict[str, Callable[..., Any]] = {"empty": np.zeros, "bincount": _bincount}
 
 _RANDOM_RULES: dict[str, Rule] = {
     "rand": _shape_args,
@@ -389,6 +419,7 @@ def numpy_module() -> dict[str, Namespace]:
             "inf": math.inf,
             "nan": math.nan,
             "newaxis": None,
+            "__version__": str(np.__version__),
         }
     )
     ns = Namespace("numpy", members, np)

@@ -13,7 +13,7 @@ from gradtrace.language.broadcasts import check_combined, checked_key
 from gradtrace.language.callables import Checked
 from gradtrace.language.classes import class_visible
 from gradtrace.language.errors import ForbiddenError, LimitError
-from gradtrace.language.parse import is_dunder
+from gradtrace.language.parse import LOADED_DUNDERS, is_dunder
 from gradtrace.language.pymodules import bounded_args, check_rows
 from gradtrace.language.runtime import _hashed_items
 from gradtrace.language.sizes import check_nesting
@@ -239,10 +239,12 @@ def make_builtins(job: Interpreter) -> dict[str, Any]:
     # getattr and friends take the attribute's name as text, so the parser never saw it:
     # the name is checked here as the parser checks a written one, then read through the
     # same path as `obj.name` (the allowlists are keyed on the object and the name).
-    def attribute_name(name: Any) -> str:
+    def attribute_name(name: Any, read: bool = False) -> str:
         if type(name) is not str:
             raise TypeError(f"attribute name must be string, not '{type(name).__name__}'")
-        if is_dunder(name) and name not in ("__name__", "__qualname__", "__class__"):
+        # __version__ is read only, as the parser admits it written.
+        readable = ("__name__", "__qualname__", "__class__", *(LOADED_DUNDERS if read else ()))
+        if is_dunder(name) and name not in readable:
             raise ForbiddenError(f"`.{name}` is Python's own, not a program's")
         return name
 
@@ -250,7 +252,7 @@ def make_builtins(job: Interpreter) -> dict[str, Any]:
         if len(default) > 1:
             raise TypeError(f"getattr expected at most 3 arguments, got {2 + len(default)}")
         try:
-            return interp.get_attr(obj, attribute_name(name), None)
+            return interp.get_attr(obj, attribute_name(name, read=True), None)
         except AttributeError:
             if default:
                 return default[0]
@@ -258,7 +260,7 @@ def make_builtins(job: Interpreter) -> dict[str, Any]:
 
     def safe_hasattr(obj: Any, name: Any) -> bool:
         try:
-            interp.get_attr(obj, attribute_name(name), None)
+            interp.get_attr(obj, attribute_name(name, read=True), None)
         except AttributeError:
             return False
         return True

@@ -21,6 +21,7 @@ import torch.utils.data as tud
 from gradtrace.language import callables
 from gradtrace.language.errors import ForbiddenError, LimitError
 from gradtrace.language.limits import Limits
+from gradtrace.language.pymodules import capped_iterator
 
 _DATALOADER_SIGNATURE = inspect.signature(tud.DataLoader.__init__)
 
@@ -304,6 +305,44 @@ class _JobDeviceRandomSampler(tud.RandomSampler):
         epoch.generator = torch.Generator(device=torch.empty(0).device)
         epoch.generator.manual_seed(seed)
         return tud.RandomSampler.__iter__(epoch)
+
+
+class RandomSampler(_JobDeviceRandomSampler):
+    """torch's RandomSampler, given the dataset's length only (read and checked on every
+    read, as the DataLoader's shuffle is). torch draws lazily (32 indices at a time with
+    replacement, a permutation of the dataset at a time without), so `num_samples` may be
+    as large as minGPT's `int(1e10)`; an epoch is read through the item cap, so that a C
+    consumer (`list(sampler)`, `sum`) stops at the limit. Each epoch draws on the job's
+    device, seeded from the job's generator."""
+
+    def __init__(
+        self,
+        data_source: Any,
+        replacement: bool = False,
+        num_samples: int | None = None,
+        generator: torch.Generator | None = None,
+    ) -> None:
+        what = "RandomSampler()"
+        _dataset_length(data_source, what)
+        super().__init__(_CheckedLength(data_source, what), replacement, num_samples, generator)
+
+    def __iter__(self) -> Iterator[int]:
+        return capped_iterator(super().__iter__())  # type: ignore[no-any-return]
+
+
+class SequentialSampler(tud.SequentialSampler):
+    """torch's SequentialSampler (range(len(dataset))), given the dataset's length only,
+    read and checked on every read."""
+
+    def __init__(self, data_source: Any) -> None:
+        what = "SequentialSampler()"
+        _dataset_length(data_source, what)
+        super().__init__(_CheckedLength(data_source, what))
+
+
+for _sampler in (RandomSampler, SequentialSampler):
+    _sampler.__qualname__ = _sampler.__name__
+    _sampler.__module__ = "torch.utils.data.sampler"
 
 
 def random_split(

@@ -24,6 +24,7 @@ from gradtrace.language.legacy_vmap import RUNNING as LEGACY_VMAP_RUNNING
 from gradtrace.language.legacy_vmap import refuse as refuse_batched
 from gradtrace.language.namespaces import IMPORT_HINTS, MODULES
 from gradtrace.language.runtime import (
+    _MODULE_CONTEXT,
     RETURN,
     Closure,
     Scope,
@@ -209,7 +210,28 @@ def stmt_ClassDef(self: Interpreter, node: ast.ClassDef, fc: _FunctionContext) -
     return define
 
 
+def _refused_when_run(refusal: ForbiddenError, fc: _FunctionContext) -> Closure:
+    """A refused import inside a function's body fails when that line runs, as CPython's
+    ImportError does (nanoGPT's `from_pretrained` imports transformers, and is never called
+    on a small run); at the module's level it is refused before anything runs."""
+    if fc is _MODULE_CONTEXT:
+        raise refusal
+    message, node, hint = refusal.message, refusal.node, refusal.hint
+
+    def refuse(scope: Scope) -> None:
+        raise ForbiddenError(message, node, hint=hint)
+
+    return refuse
+
+
 def stmt_Import(self: Interpreter, node: ast.Import, fc: _FunctionContext) -> Closure:
+    try:
+        return _compile_import(self, node, fc)
+    except ForbiddenError as refusal:
+        return _refused_when_run(refusal, fc)
+
+
+def _compile_import(self: Interpreter, node: ast.Import, fc: _FunctionContext) -> Closure:
     bindings: list[tuple[Callable[[Scope, Any], None], Namespace]] = []
     for alias in node.names:
         module = self.find_module(alias.name, node)
@@ -227,6 +249,13 @@ def stmt_Import(self: Interpreter, node: ast.Import, fc: _FunctionContext) -> Cl
 
 
 def stmt_ImportFrom(self: Interpreter, node: ast.ImportFrom, fc: _FunctionContext) -> Closure:
+    try:
+        return _compile_import_from(self, node, fc)
+    except ForbiddenError as refusal:
+        return _refused_when_run(refusal, fc)
+
+
+def _compile_import_from(self: Interpreter, node: ast.ImportFrom, fc: _FunctionContext) -> Closure:
     if node.level or node.module is None:
         raise ForbiddenError("relative imports are not supported", node)
     if node.module == "__future__":  # checked by parse: each feature is already on
@@ -265,7 +294,7 @@ def find_module(self: Interpreter, name: str, node: ast.AST) -> Namespace:
     raise ForbiddenError(
         f"import of '{name}' is not allowed: programs may import torch (and its nn, "
         "optim, autograd, utils.data), math, random, itertools, functools, collections, "
-        "operator, string, typing, dataclasses and numpy",
+        "operator, string, typing, dataclasses, time and numpy",
         node,
         hint=hint,
     )

@@ -59,7 +59,11 @@ class Interpreter:
         self.ticks = 0
         self.depth = 0
         self.repeated = 0
-        self.deadline = time.monotonic() + limits.wall_time_s
+        # The job's clocks start here: `time.perf_counter()` and `time.process_time()`
+        # count from these (pymodules.py), not from the worker's start or other jobs' work.
+        self.started_ns = time.monotonic_ns()
+        self.cpu_started_ns = time.process_time_ns()
+        self.deadline = self.started_ns / 1e9 + limits.wall_time_s
         self.memory = MemoryBound(limits.memory_mb)
         self.int_bound = 1 << limits.int_bits
         self.builtin_table = make_builtins(self)

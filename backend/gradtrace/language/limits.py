@@ -8,7 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field
 class Limits(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    source_chars: int = Field(default=20_000, description="characters of source")
+    source_chars: int = Field(default=64_000, description="characters of source")
     syntax_nodes: int = Field(default=20_000, description="nodes of the parsed program")
     syntax_depth: int = Field(default=100, description="nesting depth of the parsed program")
     tensor_elements: int = Field(default=4_000_000, description="elements of one tensor")

@@ -11,15 +11,21 @@ import math
 from collections.abc import Iterable
 from typing import Any
 
+import numpy as np
 import torch
 import torch.nn.functional as F
 import torch.utils.data as tud
 from torch import nn, optim
 
 from gradtrace.identity import identity
-from gradtrace.language import forward_ad, graph_hooks, transforms
+from gradtrace.language import backends, forward_ad, graph_hooks, transforms
 from gradtrace.language.arrays import numpy_module
-from gradtrace.language.dataloaders import DataLoader, random_split
+from gradtrace.language.dataloaders import (
+    DataLoader,
+    RandomSampler,
+    SequentialSampler,
+    random_split,
+)
 from gradtrace.language.errors import ForbiddenError
 from gradtrace.language.pymodules import python_modules
 from gradtrace.language.values import Namespace
@@ -152,6 +158,39 @@ def manual_seed(seed: int) -> torch.Generator:
     return generator
 
 
+def _cuda_seed_value(seed: Any) -> int:
+    # torch's own conversion, int(seed), on numbers and text only: not on the program's
+    # objects, whose __int__ would run from here.
+    if not isinstance(seed, (int, float, str, np.integer, np.floating)):
+        raise TypeError(
+            "int() argument must be a string, a bytes-like object or a real number, "
+            f"not '{type(seed).__name__}'"
+        )
+    return int(seed)
+
+
+def _seed_job_gpu(seed: Any) -> None:
+    value = _cuda_seed_value(seed)
+    device = _job_device()
+    if device.type != "cuda":
+        # torch queues the call until CUDA starts: a job without CUDA never starts it,
+        # and in a long-lived worker the queue would only grow.
+        return
+    index = device.index if device.index is not None else torch.cuda.current_device()
+    torch.cuda.default_generators[index].manual_seed(value)
+
+
+def cuda_manual_seed(seed: Any) -> None:
+    """`torch.cuda.manual_seed`: seeds the job's GPU; without CUDA, nothing."""
+    _seed_job_gpu(seed)
+
+
+def cuda_manual_seed_all(seed: Any) -> None:
+    """`torch.cuda.manual_seed_all`: seeds the job's GPU (the only one it uses; the
+    others, which other jobs use, are not the program's); without CUDA, nothing."""
+    _seed_job_gpu(seed)
+
+
 def _job_device() -> torch.device:
     # A job runs inside `with torch.device(...)` for the device it asked for.
     return torch.get_default_device()
@@ -221,6 +260,8 @@ def _build() -> dict[str, Namespace]:
             "TensorDataset": tud.TensorDataset,
             "random_split": random_split,
             "Subset": tud.Subset,
+            "RandomSampler": RandomSampler,
+            "SequentialSampler": SequentialSampler,
         },
         tud,
     )
@@ -263,6 +304,8 @@ def _build() -> dict[str, Namespace]:
             "is_available": torch.cuda.is_available,
             "device_count": torch.cuda.device_count,
             "synchronize": torch.cuda.synchronize,
+            "manual_seed": cuda_manual_seed,
+            "manual_seed_all": cuda_manual_seed_all,
         },
         torch.cuda,
     )
@@ -290,8 +333,12 @@ def _build() -> dict[str, Namespace]:
         "autograd": autograd,
         "linalg": linalg,
         "cuda": cuda,
+        "backends": backends.BACKENDS,
         "func": func,
         "vmap": transforms.TORCH_FUNC["vmap"],  # torch.vmap is torch.func.vmap
+        # torch's is a TorchVersion, a str subclass whose methods would skip the checks
+        # keyed on `type(x) is str`: the program gets the plain text.
+        "__version__": str(torch.__version__),
     }
     # torch.functional: the module torch's own einsum, norm, split... come from; a tutorial
     # imports it, and it offers only what `torch` itself admits.
@@ -324,6 +371,9 @@ def _build() -> dict[str, Namespace]:
         "torch.linalg": linalg,
         "torch.cuda": cuda,
         "torch.accelerator": accelerator,
+        "torch.backends": backends.BACKENDS,
+        "torch.backends.cudnn": backends.CUDNN,
+        "torch.backends.mps": backends.MPS,
         "math": math_ns,
         **python_modules(),
         **numpy_module(),
@@ -357,8 +407,6 @@ IMPORT_HINTS = {
     "torch.randn)",
     "torchtext": "torchtext is not available; make the vocabulary a dict and the batches "
     "tensors (torch.tensor)",
-    "time": "a trace must come out the same on every run, so it cannot read the clock; "
-    "drop the timing lines",
     "datetime": "a trace must come out the same on every run, so it cannot read the clock; "
     "drop the timestamps",
     "torch.utils.tensorboard": "TensorBoard is not available; print the numbers instead: the "

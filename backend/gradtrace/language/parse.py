@@ -63,6 +63,9 @@ __rmatmul__ __imatmul__ __float__ __int__
 )
 # Dunder attributes a program may read (on what each is checked at run time).
 READABLE_DUNDERS = frozenset({"__init__", "__name__", "__qualname__", "__class__"})
+# Read, never written: a module's version (`torch.__version__`, `np.__version__`), a
+# plain str member of those Namespaces only (anything else has no such attribute).
+LOADED_DUNDERS = frozenset({"__version__"})
 
 
 class _Place(ast.AST):
@@ -201,11 +204,12 @@ def _check_attribute(node: ast.Attribute, parent: ast.AST | None) -> None:
             raise ForbiddenError("`__init__` may only be reached as super().__init__()", node)
     elif is_dunder(node.attr) and not (
         node.attr in READABLE_DUNDERS
+        or (node.attr in LOADED_DUNDERS and isinstance(node.ctx, ast.Load))
         or (node.attr in DEFINABLE_DUNDERS and _is_super_call(node.value))
     ):
         raise ForbiddenError(
             f"`.{node.attr}` is Python's own: a program may read .__name__ and .__class__ "
-            "of its own classes and objects",
+            "of its own classes and objects, and a module's .__version__",
             node,
         )
 

@@ -16,16 +16,19 @@ from __future__ import annotations
 import collections
 import functools
 import itertools
+import math
 import random
 import string
+import time
 import typing
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+import numpy as np
 import torch
 
 from gradtrace.identity import identity
-from gradtrace.language import records
+from gradtrace.language import callables, records
 from gradtrace.language.errors import LimitError
 from gradtrace.language.limits import Limits
 from gradtrace.language.operators import OPERATOR
@@ -215,6 +218,76 @@ _STRING = {
 _STRING["capwords"] = string.capwords
 
 
+# ---------------------------------------------------------------------------- time
+# Tutorials print how long an epoch took. The clocks read in steps of 1 ms: a finer one
+# would time other jobs' work on the machine (cache and scheduler side channels). The
+# counters (perf_counter, monotonic, process_time) count from the job's start, so they
+# tell nothing of the worker's age or the CPU time of the jobs it ran before. A trace
+# that prints times differs from run to run, as it would in CPython.
+
+_TICK_NS = 1_000_000
+
+
+def _ticks(ns: int) -> int:
+    return ns - ns % _TICK_NS
+
+
+def time_ns() -> int:
+    return _ticks(time.time_ns())
+
+
+def time_() -> float:
+    return time_ns() / 1e9
+
+
+def perf_counter_ns() -> int:
+    return _ticks(time.monotonic_ns() - callables.current().started_ns)
+
+
+def perf_counter() -> float:
+    return perf_counter_ns() / 1e9
+
+
+def process_time_ns() -> int:
+    return _ticks(time.process_time_ns() - callables.current().cpu_started_ns)
+
+
+def process_time() -> float:
+    return process_time_ns() / 1e9
+
+
+def sleep(secs: Any) -> None:
+    """`time.sleep`, within the job's wall time: a sleep past it is the wall-time
+    LimitError at once, not a worker held until the alarm."""
+    if isinstance(secs, (np.integer, np.floating)):
+        secs = secs.item()
+    if not isinstance(secs, (int, float)):
+        raise TypeError(f"'{type(secs).__name__}' object cannot be interpreted as an integer")
+    if isinstance(secs, float) and math.isnan(secs):
+        raise ValueError("Invalid value NaN (not a number)")
+    if secs < 0:
+        raise ValueError("sleep length must be non-negative")
+    interp = callables.current()
+    if secs > interp.deadline - time.monotonic():  # an int of any size compares
+        raise LimitError(
+            f"time.sleep would run past the program's time limit ({interp.limits.wall_time_s:g} s)"
+        )
+    time.sleep(float(secs))
+
+
+_TIME: dict[str, Any] = {
+    "time": time_,
+    "time_ns": time_ns,
+    "perf_counter": perf_counter,
+    "perf_counter_ns": perf_counter_ns,
+    "monotonic": perf_counter,
+    "monotonic_ns": perf_counter_ns,
+    "process_time": process_time,
+    "process_time_ns": process_time_ns,
+    "sleep": sleep,
+}
+
+
 # ---------------------------------------------------------------------------- typing
 # For annotations (never evaluated in a `def`): the names, and subscripting them.
 
@@ -246,6 +319,7 @@ MODULE_MEMBERS: dict[str, dict[str, Any]] = {
     "typing": _TYPING,
     "operator": OPERATOR,
     "dataclasses": {"dataclass": records.dataclass, "field": records.field},
+    "time": _TIME,
 }
 
 

@@ -20,7 +20,7 @@ import torch
 from torch.nn.parameter import UninitializedTensorMixin  # type: ignore[attr-defined]
 
 from gradtrace.devices import resolve_device
-from gradtrace.language import forward_ad, graph_hooks, transforms
+from gradtrace.language import backends, forward_ad, graph_hooks, transforms
 from gradtrace.language.errors import LimitError, ProgramError
 from gradtrace.language.interpreter import Interpreter
 from gradtrace.language.limits import Limits
@@ -235,6 +235,7 @@ def clean_torch_state(seed: int, device: str) -> Iterator[None]:
     graph_hooks.reset()
     forward_ad.reset()
     transforms.reset()
+    cudnn_deterministic = backends.reset()
     if device.startswith("cuda"):
         torch.cuda.init()  # else manual_seed leaves the GPU's generator unseeded
     manual_seed(seed)
@@ -248,6 +249,7 @@ def clean_torch_state(seed: int, device: str) -> Iterator[None]:
         graph_hooks.reset()
         forward_ad.reset()
         transforms.reset()
+        backends.restore(cudnn_deterministic)
         torch.set_grad_enabled(grad_enabled)
         torch.set_default_dtype(default_dtype)
         torch.set_printoptions(profile="default")

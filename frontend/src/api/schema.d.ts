@@ -659,7 +659,7 @@ export interface components {
             /**
              * Source Chars
              * @description characters of source
-             * @default 20000
+             * @default 64000
              */
             source_chars: number;
             /**
