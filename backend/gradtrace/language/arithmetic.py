@@ -17,6 +17,7 @@ from torch import nn
 
 from gradtrace.language import arrays, broadcasts, sizes
 from gradtrace.language.builtins import check_percent_format
+from gradtrace.language.dataloaders import refuse_concatenation
 from gradtrace.language.errors import LimitError
 from gradtrace.language.runtime import (
     _BINOPS,
@@ -111,6 +112,8 @@ def binary(
             result = scrub(op(a, b))
             self.check_size(result)
             return result
+        elif op is operator.add or op is operator.iadd:
+            refuse_concatenation((a,))
         result = op(a, b)
         self.check_size(result)
         return result

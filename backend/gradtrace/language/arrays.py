@@ -73,18 +73,22 @@ def allowed_dtype(name: str, dtype: Any) -> np.dtype[Any]:
     return found
 
 
-def _text_bytes(value: Any, depth: int = 0) -> int:
+def _text_bytes(value: Any, depth: int = 0, seen: set[int] | None = None) -> int:
     """The bytes of one element of the text array numpy would make of `value`: 4 per
-    character of its longest string."""
+    character of its longest string (a list met again is read once)."""
     if isinstance(value, str):
         return 4 * len(value)
     if isinstance(value, np.ndarray):
         return value.itemsize if value.dtype.kind == "U" else 0
     widest = 0
     if isinstance(value, (list, tuple)) and depth < 64:
+        seen = set() if seen is None else seen
+        if id(value) in seen:
+            return 0
+        seen.add(id(value))
         for item in value:
             if isinstance(item, (str, list, tuple, np.ndarray)):
-                widest = max(widest, _text_bytes(item, depth + 1))
+                widest = max(widest, _text_bytes(item, depth + 1, seen))
     return widest
 
 
@@ -95,14 +99,29 @@ def _dtype_argument(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) ->
     return args[at] if at is not None and len(args) > at else None
 
 
+# numpy writes a number as text up to 64 characters wide (a complex; a float takes 32).
+_NUMBER_TEXT_BYTES = 4 * 64
+
+
+def _dtype_bytes(name: str, dtype: Any) -> int:
+    """The bytes of one element of `dtype`; text of no given width ("U", `str`) is as wide
+    as numpy may write a number."""
+    found = allowed_dtype(name, dtype)
+    if found.kind == "U" and found.itemsize == 0:
+        return _NUMBER_TEXT_BYTES
+    return found.itemsize
+
+
 def _element_bytes(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> int:
-    """The widest element the call could make: of its dtype, or of the text it is given."""
+    """The widest element the call could make: of its dtype, or of the text it is given
+    (with numbers beside text, numpy writes them as text too)."""
     size = _BYTES_PER_ELEMENT
     dtype = _dtype_argument(name, args, kwargs)
     if dtype is not None:
-        size = max(size, allowed_dtype(name, dtype).itemsize)
-    for value in (*args, *kwargs.values()):
-        size = max(size, _text_bytes(value))
+        size = max(size, _dtype_bytes(name, dtype))
+    text = max((_text_bytes(value) for value in (*args, *kwargs.values())), default=0)
+    if text:
+        size = max(size, text, _NUMBER_TEXT_BYTES)
     return size
 
 
@@ -114,7 +133,7 @@ def check_array_method(
     dtype = kwargs.get("dtype", args[0] if name == "astype" and args else None)
     if dtype is None:
         return
-    itemsize = allowed_dtype(name, dtype).itemsize
+    itemsize = _dtype_bytes(name, dtype)
     numel = owner.size if isinstance(owner, np.ndarray) else 1
     if numel * itemsize > _byte_limit():
         raise LimitError(
@@ -127,10 +146,15 @@ def _shape_of(value: Any) -> tuple[int, ...]:
     if isinstance(value, (np.ndarray, torch.Tensor)):
         return tuple(value.shape)
     if isinstance(value, (list, tuple)):
-        try:
-            return tuple(np.shape(value))
-        except ValueError:  # ragged: numpy refuses it itself
-            return (len(value),)
+        # Down the first items, as numpy reads a nested list's shape (np.shape would build
+        # the array itself: a list of text, its elements at full width).
+        shape: list[int] = []
+        while isinstance(value, (list, tuple)) and len(shape) < 64:
+            shape.append(len(value))
+            if not value:
+                break
+            value = value[0]
+        return (*shape, *_shape_of(value)) if isinstance(value, np.ndarray) else tuple(shape)
     return ()
 
 

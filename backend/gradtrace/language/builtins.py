@@ -12,6 +12,7 @@ import torch
 from gradtrace.language.broadcasts import check_combined, checked_key
 from gradtrace.language.callables import Checked
 from gradtrace.language.classes import class_visible
+from gradtrace.language.dataloaders import refuse_concatenation
 from gradtrace.language.errors import ForbiddenError, LimitError
 from gradtrace.language.parse import LOADED_DUNDERS, is_dunder
 from gradtrace.language.pymodules import bounded_args, check_rows
@@ -138,6 +139,8 @@ def make_builtins(job: Interpreter) -> dict[str, Any]:
             if fn is sum and args:  # sum(items, start) or sum(items, start=...)
                 start = (*args[1:], *kwargs.values())
                 args = (check_combined("sum", args[0], start, limit), *args[1:])
+                items = args[0] if isinstance(args[0], (list, tuple)) else ()  # not rows
+                refuse_concatenation((*start, *items))
             elif len(args) == 1:  # max(items, key=...), sorted(items)
                 args = (check_combined(fn.__name__, args[0], (), limit),)
             else:  # max(a, b): the arguments are the items

@@ -14,6 +14,7 @@ import itertools
 import math
 import time
 from collections.abc import Iterator
+from types import MethodType
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -135,6 +136,10 @@ def invoke(
         # Python's or torch's code may call a class it is handed: as the program's checked
         # value, its call comes back here (class_values.py).
         args, kwargs = self.classes_checked(args, kwargs)
+    if kind is _LRU_CACHED or (kind is MethodType and type(target.__func__) is _LRU_CACHED):
+        # functools.lru_cache hashes its arguments in C, which recurses without a depth check
+        for arg in (*args, *kwargs.values()):
+            sizes.check_nesting(arg)
     if callee in ITERATING:  # itertools.chain(t), functools.reduce(f, t): rows bounded
         for arg in args:
             check_rows(arg)
@@ -365,3 +370,7 @@ def _init_class(cls: type) -> type | None:
         if "__init__" in klass.__dict__:
             return None if is_program_class(klass) else klass
     return None
+
+
+# What functools.lru_cache and functools.cache make of a function.
+_LRU_CACHED = type(functools.lru_cache(maxsize=1)(len))

@@ -377,3 +377,16 @@ random_split.__doc__ = tud.random_split.__doc__  # the reference shows torch's f
 DataLoader.__name__ = "DataLoader"
 DataLoader.__qualname__ = "DataLoader"
 DataLoader.__module__ = "torch.utils.data.dataloader"
+
+
+def refuse_concatenation(values: Any) -> None:
+    """torch's Dataset.__add__ makes a ConcatDataset (ChainDataset for an iterable one), an
+    object of torch's whose attributes, repr (with its address) and type gradtrace does not
+    admit: refused for torch's own datasets (TensorDataset, Subset) as the program's
+    Dataset classes refuse it, whether by `+`, `+=`, operator.add or sum()."""
+    for value in values:
+        if isinstance(value, tud.Dataset) and type(value).__add__ is tud.Dataset.__add__:
+            raise ForbiddenError(
+                "adding datasets (torch's ConcatDataset) is not available in gradtrace: "
+                "index both in one Dataset's __getitem__"
+            )

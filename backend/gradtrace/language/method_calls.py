@@ -74,7 +74,10 @@ def call_method(
     if isinstance(owner, (np.ndarray, np.generic)):
         if args or kwargs:  # `a.astype("U9")`, `a.sum(dtype=...)`: a dtype read, not called
             arrays.check_array_method(owner, name, args, kwargs)
-    elif args or kwargs:
+        result = method(*args, **kwargs)
+        arrays.result_array(name, result)
+        return self.after_call(result, args, kwargs, node, label)
+    if args or kwargs:
         # `xs.sort(key=torch.Tensor)`: a class it may call, checked
         args, kwargs = self.classes_checked(args, kwargs)
     kind = type(owner)

@@ -75,6 +75,7 @@ def _index(container: Any, key: Any) -> Any:
             f"operator.itemgetter/getitem index lists, tuples, dicts and strings, not a "
             f"{type(container).__name__}: write x[i]"
         )
+    sizes.check_nesting(key)  # a dict hashes it in C, which recurses without a depth check
     return container[key]
 
 

@@ -561,15 +561,19 @@ def _check_scaled_dot_product(args: Any, kwargs: dict[str, Any], limit: int) -> 
         and min(query.dim(), key.dim(), value.dim()) >= 2
     ):
         return  # torch refuses it itself
-    try:
-        batch = math.prod(torch.broadcast_shapes(query.shape[:-2], key.shape[:-2]))
-    except RuntimeError:
-        return  # torch says why itself
+    mask = args[3] if len(args) > 3 else kwargs.get("attn_mask")
+    batched = [t.shape[:-2] for t in (query, key, value)]
+    if isinstance(mask, torch.Tensor) and mask.dim() >= 2:
+        batched.append(mask.shape[:-2])
+    # Each batch dim at its widest over q, k, v and the mask: what broadcasting makes, and
+    # at least what torch makes when it repeats key heads for query heads (enable_gqa).
+    batch = math.prod(_widest_dims(batched))
     scores = batch * int(query.shape[-2]) * int(key.shape[-2])
-    if scores > limit:
+    made = max(scores, batch * int(query.shape[-2]) * int(value.shape[-1]))
+    if made > limit:
         raise LimitError(
-            f"scaled_dot_product_attention() would make {scores:,} scores; the limit is "
-            f"{limit:,} elements per tensor"
+            f"scaled_dot_product_attention() would make {made:,} scores or outputs; the "
+            f"limit is {limit:,} elements per tensor"
         )
     cost = scores * (int(query.shape[-1]) + int(value.shape[-1]))
     if cost > limit * OPS_PER_ELEMENT:
@@ -577,3 +581,13 @@ def _check_scaled_dot_product(args: Any, kwargs: dict[str, Any], limit: int) -> 
             f"scaled_dot_product_attention() would take {cost:,} multiply-adds; the limit "
             f"is {limit * OPS_PER_ELEMENT:,} per operation"
         )
+
+
+def _widest_dims(shapes: list[torch.Size]) -> list[int]:
+    """Shapes aligned from the right, each dim at its largest (1 where a shape lacks it)."""
+    width = max((len(shape) for shape in shapes), default=0)
+    dims = [1] * width
+    for shape in shapes:
+        for i, size in enumerate(reversed(shape)):
+            dims[width - 1 - i] = max(dims[width - 1 - i], int(size))
+    return dims
