@@ -187,11 +187,12 @@ def check_broadcast(name: str, *operands: Any) -> None:
         return  # numpy says why itself
     # Text joined by `+` is as wide as its parts together.
     text = sum(_text_bytes(v) for v in operands)
-    _item_bytes[0] = max(_item_bytes[0], text)
+    outer = _item_bytes[0]  # a numpy function's own width, when its rule broadcasts
+    _item_bytes[0] = max(outer, text)
     try:
         _check(name, _numel(shape))
     finally:
-        _item_bytes[0] = _BYTES_PER_ELEMENT
+        _item_bytes[0] = outer
 
 
 def check_matmul(name: str, a: Any, b: Any) -> None:

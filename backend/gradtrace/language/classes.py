@@ -23,6 +23,7 @@ from torch import nn
 
 from gradtrace.language import callables, records
 from gradtrace.language.callables import Checked
+from gradtrace.language.dataloaders import concatenation_refused
 from gradtrace.language.errors import ForbiddenError
 from gradtrace.language.generators import ProgramGenerator
 from gradtrace.language.pymodules import capped_iterator, namedtuple_field
@@ -57,10 +58,7 @@ def _no_concatenation(self: Any, other: Any) -> Any:
     # torch's Dataset.__add__ makes a ConcatDataset (ChainDataset for an iterable one):
     # an object of torch's whose attributes, repr (with its address) and type gradtrace
     # does not admit. A program's own __add__ still wins.
-    raise ForbiddenError(
-        "adding datasets (torch's ConcatDataset) is not available in gradtrace: "
-        "index both in one Dataset's __getitem__"
-    )
+    raise concatenation_refused()
 
 
 class ProgramDataset(ProgramObject, tud.Dataset):  # type: ignore[type-arg]

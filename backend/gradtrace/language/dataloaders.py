@@ -386,7 +386,11 @@ def refuse_concatenation(values: Any) -> None:
     Dataset classes refuse it, whether by `+`, `+=`, operator.add or sum()."""
     for value in values:
         if isinstance(value, tud.Dataset) and type(value).__add__ is tud.Dataset.__add__:
-            raise ForbiddenError(
-                "adding datasets (torch's ConcatDataset) is not available in gradtrace: "
-                "index both in one Dataset's __getitem__"
-            )
+            raise concatenation_refused()
+
+
+def concatenation_refused() -> ForbiddenError:
+    return ForbiddenError(
+        "adding datasets (torch's ConcatDataset) is not available in gradtrace: "
+        "index both in one Dataset's __getitem__"
+    )
