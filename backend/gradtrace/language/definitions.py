@@ -17,6 +17,7 @@ from gradtrace.language.attributes import namespace_member, refusal_hint
 from gradtrace.language.callables import Checked
 from gradtrace.language.errors import ForbiddenError, LimitError
 from gradtrace.language.generators import (
+    GeneratorInMode,
     compile_generator_body,
     contains_yield,
 )
@@ -62,6 +63,10 @@ def stmt_FunctionDef(self: Interpreter, node: ast.FunctionDef, fc: _FunctionCont
 
 def apply_decorator(self: Interpreter, deco: Any, fn: Any, node: ast.AST) -> Any:
     if isinstance(deco, (torch.no_grad, torch.enable_grad, torch.inference_mode)):
+        if type(fn) is UserFunction and fn.generator:
+            # torch runs each resumption of a decorated generator function's generators in
+            # the mode; it cannot tell that the program's function is one.
+            return Checked(GeneratorInMode(fn, deco.clone), None, fn.name)
         # torch's decorated function, handed to the program checked.
         return Checked(deco(fn), None, getattr(fn, "name", "function"))
     if deco is staticmethod:
@@ -100,7 +105,8 @@ def compile_function(
             declared_nonlocals,
             frozenset(own - declared_globals - declared_nonlocals),
         )
-        if contains_yield(node.body):
+        generator = contains_yield(node.body)
+        if generator:
             body = compile_generator_body(self, node.body, inner_fc, qualname)
         else:
             block = self.compile_block(node.body, inner_fc)
@@ -111,6 +117,7 @@ def compile_function(
                 return None
 
     else:
+        generator = False
         inner_fc = _FunctionContext(qualname, set(), set())
         expr = self.compile_expr(node.body, inner_fc)
         rec = self.rec
@@ -143,7 +150,7 @@ def compile_function(
             {k: d(scope) for k, d in kw_defaults.items()},
             kwarg,
         )
-        fn = UserFunction(name, qualname, params, body, scope)
+        fn = UserFunction(name, qualname, params, body, scope, generator)
         functions.append(ref(fn))  # emptied when the job ends (job_objects.py)
         return fn
 

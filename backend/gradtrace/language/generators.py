@@ -17,6 +17,7 @@ from __future__ import annotations
 import ast
 import contextlib
 import weakref
+from types import MethodType
 from collections.abc import Callable, Generator, Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -53,12 +54,15 @@ def contains_yield(nodes: list[ast.stmt] | list[ast.expr] | ast.AST) -> bool:
 class ProgramGenerator:
     """The generator a program's generator function returns."""
 
-    __slots__ = ("__weakref__", "_interp", "_steps", "qualname")
+    __slots__ = ("__weakref__", "_interp", "_steps", "mode", "qualname")
 
     def __init__(self, interp: Interpreter, qualname: str, steps: StepGenerator) -> None:
         self._interp: Interpreter | None = interp
         self._steps: StepGenerator | None = steps
         self.qualname = qualname
+        # A fresh grad mode each resumption runs in, from `@torch.no_grad()` and the like
+        # on its function (GeneratorInMode).
+        self.mode: Callable[[], contextlib.AbstractContextManager[Any]] | None = None
 
     def __iter__(self) -> ProgramGenerator:
         return self
@@ -80,7 +84,10 @@ class ProgramGenerator:
             )
         interp.depth += 1
         try:
-            return steps.send(value)
+            if self.mode is None:
+                return steps.send(value)
+            with self.mode():
+                return steps.send(value)
         finally:
             interp.depth -= 1
 
@@ -98,6 +105,30 @@ class ProgramGenerator:
 
     def __repr__(self) -> str:
         return f"<generator object {self.qualname} at 0x0>"  # no heap address
+
+
+class GeneratorInMode:
+    """A generator function under `@torch.no_grad()`, `@torch.enable_grad()` or
+    `@torch.inference_mode()`: as torch's own wrapper of one does, each of its generators
+    runs every step in a fresh copy of the mode and leaves the caller's as it was."""
+
+    __slots__ = ("fn", "mode")
+
+    def __init__(
+        self, fn: Callable[..., Any], mode: Callable[[], contextlib.AbstractContextManager[Any]]
+    ) -> None:
+        self.fn = fn
+        self.mode = mode
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        generator = self.fn(*args, **kwargs)
+        if isinstance(generator, ProgramGenerator):
+            generator.mode = self.mode
+        return generator
+
+    def __get__(self, obj: Any, owner: type | None = None) -> Any:
+        """Bound as a function is: a class's method (classes.py binds it so)."""
+        return self if obj is None else MethodType(self, obj)
 
 
 def compile_generator_body(

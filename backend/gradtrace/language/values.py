@@ -105,7 +105,7 @@ class UserFunction:
     the job ends (Interpreter.close) and it runs only inside a running job.
     """
 
-    __slots__ = ("__weakref__", "body", "name", "params", "qualname", "scope")
+    __slots__ = ("__weakref__", "body", "generator", "name", "params", "qualname", "scope")
 
     def __init__(
         self,
@@ -114,12 +114,15 @@ class UserFunction:
         params: Parameters,
         body: Callable[[Scope], Any],
         scope: Scope,
+        generator: bool = False,
     ) -> None:
         self.name = name
         self.qualname = qualname
         self.params = params
         self.body = body
         self.scope = scope
+        # Its body yields: a call returns a ProgramGenerator (generators.py).
+        self.generator = generator
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         return callables.current().call_user(self, args, kwargs)
