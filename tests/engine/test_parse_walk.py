@@ -94,7 +94,7 @@ REFUSED = [
     "for __i__ in x:\n    pass",
     "while __w__:\n    pass",
     "x += __y__",
-    "y = [(a := 1)]",
+    "y = (__a__ := 1)",
     "async def f():\n    pass",
 ]
 

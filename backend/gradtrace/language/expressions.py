@@ -6,9 +6,10 @@ Each function is a method of the Interpreter (bound in interpreter.py).
 from __future__ import annotations
 
 import ast
+import contextlib
 import difflib
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from gradtrace.language.builtins import (
@@ -393,16 +394,48 @@ def _compile_comprehension(
     return run
 
 
+def expr_NamedExpr(self: Interpreter, node: ast.NamedExpr, fc: _FunctionContext) -> Closure:
+    """`(name := value)`: binds `name` where an assignment in its place would, and is
+    the value."""
+    if self.comprehensions:
+        raise ForbiddenError(
+            "the walrus operator (:=) inside a comprehension is not supported: "
+            "bind the name in a for loop of its own",
+            node,
+        )
+    value = self.compile_expr(node.value, fc)
+    store = self.compile_target(node.target, fc, node)
+
+    def named(scope: Scope) -> Any:
+        result = value(scope)
+        store(scope, result)
+        return result
+
+    return named
+
+
+@contextlib.contextmanager
+def _in_comprehension(self: Interpreter) -> Iterator[None]:
+    self.comprehensions += 1
+    try:
+        yield
+    finally:
+        self.comprehensions -= 1
+
+
 def expr_ListComp(self: Interpreter, node: ast.ListComp, fc: _FunctionContext) -> Closure:
-    return self._sequence_comprehension(node, fc, list)
+    with _in_comprehension(self):
+        return self._sequence_comprehension(node, fc, list)
 
 
 def expr_GeneratorExp(self: Interpreter, node: ast.GeneratorExp, fc: _FunctionContext) -> Closure:
-    return compile_generator_expression(self, node, fc)
+    with _in_comprehension(self):
+        return compile_generator_expression(self, node, fc)
 
 
 def expr_SetComp(self: Interpreter, node: ast.SetComp, fc: _FunctionContext) -> Closure:
-    return self._sequence_comprehension(node, fc, set)
+    with _in_comprehension(self):
+        return self._sequence_comprehension(node, fc, set)
 
 
 def _sequence_comprehension(
@@ -431,6 +464,11 @@ def _sequence_comprehension(
 
 
 def expr_DictComp(self: Interpreter, node: ast.DictComp, fc: _FunctionContext) -> Closure:
+    with _in_comprehension(self):
+        return _dict_comprehension(self, node, fc)
+
+
+def _dict_comprehension(self: Interpreter, node: ast.DictComp, fc: _FunctionContext) -> Closure:
     key = self.compile_expr(node.key, fc)
     value = self.compile_expr(node.value, fc)
 

@@ -17,8 +17,8 @@ from __future__ import annotations
 import ast
 import contextlib
 import weakref
-from types import MethodType
 from collections.abc import Callable, Generator, Iterator
+from types import MethodType
 from typing import TYPE_CHECKING, Any
 
 from gradtrace.language.errors import ForbiddenError, LimitError

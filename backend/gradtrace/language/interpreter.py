@@ -78,6 +78,9 @@ class Interpreter:
         # The program runs as the main module: `if __name__ == "__main__":` runs its body.
         self.globals = Scope({"__name__": "__main__"}, None)
         self.handling: list[BaseException] = []
+        # How many comprehensions enclose the expression being compiled (`:=` in one binds
+        # in the function around it, which ours do not share: refused there).
+        self.comprehensions = 0
         # Names the program unbound (`del`, the end of `except ... as e`): the scope each
         # was last removed from and why, for the hint of a NameError that reads it there.
         self.unbound: dict[str, tuple[Scope, str]] = {}
@@ -204,6 +207,7 @@ class Interpreter:
     expr_Name = expressions.expr_Name
     load_builtin = expressions.load_builtin
     expr_IfExp = expressions.expr_IfExp
+    expr_NamedExpr = expressions.expr_NamedExpr
     expr_Lambda = expressions.expr_Lambda
     expr_List = expressions.expr_List
     expr_Tuple = expressions.expr_Tuple

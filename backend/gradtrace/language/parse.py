@@ -29,7 +29,7 @@ _ALLOWED: frozenset[type[ast.AST]] = frozenset(
         ast.List, ast.Tuple, ast.Dict, ast.Set, ast.ListComp, ast.SetComp, ast.DictComp,
         ast.GeneratorExp, ast.comprehension, ast.JoinedStr, ast.FormattedValue,
         ast.Starred, ast.arguments, ast.arg, ast.Load, ast.Store, ast.Del, ast.Yield,
-        ast.YieldFrom,
+        ast.YieldFrom, ast.NamedExpr,
         ast.And, ast.Or, ast.Add, ast.Sub, ast.Mult, ast.MatMult, ast.Div, ast.Mod,
         ast.Pow, ast.LShift, ast.RShift, ast.BitOr, ast.BitXor, ast.BitAnd, ast.FloorDiv,
         ast.Invert, ast.Not, ast.UAdd, ast.USub, ast.Eq, ast.NotEq, ast.Lt, ast.LtE,
@@ -38,12 +38,11 @@ _ALLOWED: frozenset[type[ast.AST]] = frozenset(
 )  # fmt: skip
 
 _REFUSED_WHY: dict[type[ast.AST], str] = {
-    ast.AsyncFunctionDef: "async functions",
-    ast.Await: "await",
-    ast.AsyncFor: "async for",
-    ast.AsyncWith: "async with",
-    ast.NamedExpr: "the walrus operator (:=)",
-    ast.Match: "match statements",
+    ast.AsyncFunctionDef: "async functions are",
+    ast.Await: "`await` is",
+    ast.AsyncFor: "`async for` is",
+    ast.AsyncWith: "`async with` is",
+    ast.Match: "match statements are",
 }
 
 
@@ -168,8 +167,8 @@ def check_tree(tree: ast.Module, limits: Limits) -> None:
         kind = type(node)
         plan = plans.get(kind)
         if plan is None:
-            what = _REFUSED_WHY.get(kind, f"`{kind.__name__}` syntax")
-            raise ForbiddenError(f"{what} are not supported in gradtrace programs", node)
+            what = _REFUSED_WHY.get(kind, f"`{kind.__name__}` syntax is")
+            raise ForbiddenError(f"{what} not supported in gradtrace programs", node)
         positioned, check, fields = plan
         if positioned:
             placed = node

@@ -556,8 +556,8 @@ def _bind_target(target: ast.AST, names: set[str]) -> None:
 def bound_names(body: list[ast.stmt]) -> set[str]:
     """The names a function body binds in its own scope, as CPython's compiler finds
     them: assignment, for, with and except targets, imports, del, nested def and class
-    names (a comprehension's loop variables are its own; := and async, which would bind
-    too, are refused by the parser)."""
+    names, := targets (a comprehension's loop variables are its own, and := is refused
+    inside one; async, which would bind too, is refused by the parser)."""
     names: set[str] = set()
     stack: list[ast.AST] = list(body)
     while stack:
@@ -570,7 +570,7 @@ def bound_names(body: list[ast.stmt]) -> set[str]:
         if isinstance(node, ast.Assign):
             for target in node.targets:
                 _bind_target(target, names)
-        elif isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.For)):
+        elif isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.For, ast.NamedExpr)):
             _bind_target(node.target, names)
         elif isinstance(node, ast.withitem) and node.optional_vars is not None:
             _bind_target(node.optional_vars, names)

@@ -1,2 +1,2 @@
 # expect: ForbiddenError
-print((__x := 1))
+(__name__ := "not_main")

@@ -1,4 +1,0 @@
-# expect: ForbiddenError
-# the walrus operator hidden inside an f-string replacement field
-x = 5
-print(f"{(y := x * 2)}")

@@ -1,0 +1,3 @@
+# expect: SyntaxError
+import torch
+(torch.nn := None)

@@ -1,0 +1,3 @@
+# expect: ForbiddenError
+# := binds a name as an assignment does: the same checks on the name
+(__builtins__ := {"open": print})
