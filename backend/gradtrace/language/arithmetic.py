@@ -75,21 +75,20 @@ def binary(
             if type(result) is int and not -self.int_bound < result < self.int_bound:
                 raise LimitError(f"an integer grew past {self.limits.int_bits} bits")
             return result
-        if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
+        a_tensor = isinstance(a, Tensor)
+        b_tensor = isinstance(b, Tensor)
+        if a_tensor and b_tensor:  # the commonest: no array or sequence among them
+            if op is operator.matmul:
+                broadcasts.check_matmul(a, b, self.limits.tensor_elements)
+            else:
+                broadcasts.check_broadcast(opname, a, b, self.limits.tensor_elements)
+        elif isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
             # Against an array, or a tensor against one (torch broadcasts it in).
             if op is operator.matmul:
                 arrays.check_matmul(opname, a, b)
             else:
                 arrays.check_broadcast(opname, a, b)
-        a_tensor = isinstance(a, Tensor)
-        b_tensor = isinstance(b, Tensor)
         if a_tensor or b_tensor:
-            limit = self.limits.tensor_elements
-            if a_tensor and b_tensor:
-                if op is operator.matmul:
-                    broadcasts.check_matmul(a, b, limit)
-                else:
-                    broadcasts.check_broadcast(opname, a, b, limit)
             if op is operator.mul and (isinstance(a, _SEQUENCES) or isinstance(b, _SEQUENCES)):
                 self._check_repeat(a, b)  # [0] * torch.tensor(n): Python repeats the list
             result = op(a, b)

@@ -214,10 +214,15 @@ def check_call(
         values.extend(kwargs.values())
     if method_of is not None:
         values.append(method_of)
+    if name not in GROWERS:
+        # Only a broadcast of two tensors or more can outgrow its inputs (most calls).
+        tensors = 0
+        for v in values:
+            if isinstance(v, torch.Tensor):
+                tensors += 1
+        if tensors < 2:
+            return
     prod_numbers, prod_tensors, sum_tensors = numbers_product(values)
-    tensor_count = sum(1 for v in values if isinstance(v, torch.Tensor))
-    if name not in GROWERS and tensor_count < 2:
-        return
     if name == "arange":
         _check_arange(args, kwargs, limit)
     if name in _CONVOLUTIONS:

@@ -12,6 +12,7 @@ from torch import nn
 from gradtrace.trace.tensordata import Snapshot
 
 Tensor = torch.Tensor
+_Parameter = nn.Parameter
 _BackwardCFunction = torch.autograd.function.BackwardCFunction
 _is_wrapped = torch._C._functorch.is_functorch_wrapped_tensor
 _unwrapped = torch._C._functorch.get_unwrapped
@@ -86,7 +87,7 @@ class TensorRec:
         self.hooks = 0
         self.stale = False
         self.snapshot: Snapshot | None = None
-        if type(tensor) is nn.Parameter:
+        if type(tensor) is _Parameter:
             self.role = "parameter"
         elif not tensor.requires_grad:
             self.role = "input"
