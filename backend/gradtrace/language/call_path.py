@@ -28,6 +28,7 @@ from gradtrace.language.callables import Checked, Unbound
 from gradtrace.language.class_values import CONTAINERS, items_checked
 from gradtrace.language.classes import DATASET_BASES, is_program_class
 from gradtrace.language.errors import ForbiddenError, LimitError
+from gradtrace.language.generators import generator_in_mode
 from gradtrace.language.legacy_vmap import RUNNING as LEGACY_VMAP_RUNNING
 from gradtrace.language.legacy_vmap import refuse as refuse_batched
 from gradtrace.language.module_tables import module_parameters
@@ -132,6 +133,10 @@ def invoke(
         if fresh and isinstance(result, Tensor):
             _zero_fill(result)
         return self.after_call(result, args, kwargs, node, label)
+    if len(args) == 1 and not kwargs:
+        in_mode = generator_in_mode(target, args[0])  # torch.no_grad()(gen), no_grad(gen)
+        if in_mode is not None:
+            return in_mode
     if not (isinstance(target, type) and is_program_class(target)):
         # Python's or torch's code may call a class it is handed: as the program's checked
         # value, its call comes back here (class_values.py).

@@ -16,10 +16,11 @@ import torch
 from gradtrace.language.attributes import namespace_member, refusal_hint
 from gradtrace.language.callables import Checked
 from gradtrace.language.errors import ForbiddenError, LimitError
+from gradtrace.language.expressions import IN_CLASS_BODY, walrus_context
 from gradtrace.language.generators import (
-    GeneratorInMode,
     compile_generator_body,
     contains_yield,
+    generator_in_mode,
 )
 from gradtrace.language.legacy_vmap import RUNNING as LEGACY_VMAP_RUNNING
 from gradtrace.language.legacy_vmap import refuse as refuse_batched
@@ -62,11 +63,10 @@ def stmt_FunctionDef(self: Interpreter, node: ast.FunctionDef, fc: _FunctionCont
 
 
 def apply_decorator(self: Interpreter, deco: Any, fn: Any, node: ast.AST) -> Any:
+    in_mode = generator_in_mode(deco, fn)
+    if in_mode is not None:
+        return in_mode
     if isinstance(deco, (torch.no_grad, torch.enable_grad, torch.inference_mode)):
-        if type(fn) is UserFunction and fn.generator:
-            # torch runs each resumption of a decorated generator function's generators in
-            # the mode; it cannot tell that the program's function is one.
-            return Checked(GeneratorInMode(fn, deco.clone), None, fn.name)
         # torch's decorated function, handed to the program checked.
         return Checked(deco(fn), None, getattr(fn, "name", "function"))
     if deco is staticmethod:
@@ -106,20 +106,19 @@ def compile_function(
             frozenset(own - declared_globals - declared_nonlocals),
         )
         generator = contains_yield(node.body)
-        if generator:
-            body = compile_generator_body(self, node.body, inner_fc, qualname)
-        else:
-            block = self.compile_block(node.body, inner_fc)
-
-            def body(scope: Scope) -> Any:
-                if block(scope) is RETURN:
-                    return scope.ret
-                return None
+        with walrus_context(self, None):  # := in its body binds a local
+            body = (
+                compile_generator_body(self, node.body, inner_fc, qualname)
+                if generator
+                else _plain_body(self.compile_block(node.body, inner_fc))
+            )
 
     else:
         generator = False
-        inner_fc = _FunctionContext(qualname, set(), set())
-        expr = self.compile_expr(node.body, inner_fc)
+        # Its parameters are found in its scope; a name bound by := in it is its local.
+        inner_fc = _FunctionContext(qualname, set(), set(), frozenset(bound_names([node.body])))
+        with walrus_context(self, None):
+            expr = self.compile_expr(node.body, inner_fc)
         rec = self.rec
         lambda_body = node.body
 
@@ -157,6 +156,15 @@ def compile_function(
     return make
 
 
+def _plain_body(block: Closure) -> Callable[[Scope], Any]:
+    def body(scope: Scope) -> Any:
+        if block(scope) is RETURN:
+            return scope.ret
+        return None
+
+    return body
+
+
 def call_user(
     self: Interpreter, fn: UserFunction, args: tuple[Any, ...], kwargs: dict[str, Any]
 ) -> Any:
@@ -180,6 +188,29 @@ def stmt_ClassDef(self: Interpreter, node: ast.ClassDef, fc: _FunctionContext) -
 
     bases = [compile_base(self, b, fc) for b in node.bases]
     decorators = [self.compile_expr(d, fc) for d in node.decorator_list]
+    with walrus_context(self, IN_CLASS_BODY):
+        methods, attributes, annotated = _compile_class_body(self, node, fc)
+    target = self.compile_target(ast.Name(id=node.name, ctx=ast.Store()), fc, node)
+    interp = self
+
+    def define(scope: Scope) -> None:
+        base_values = [b(scope) for b in bases]
+        options = [class_decorator(d(scope), node) for d in decorators]
+        fields = [(name, value(scope) if value else None) for name, value in annotated]
+        cls = build_class(interp, node, base_values, methods, attributes, scope, fields, options)
+        target(scope, cls)
+
+    return define
+
+
+def _compile_class_body(
+    self: Interpreter, node: ast.ClassDef, fc: _FunctionContext
+) -> tuple[
+    list[tuple[ast.FunctionDef, Callable[[Scope], UserFunction], list[Closure]]],
+    list[tuple[str, Closure]],
+    list[tuple[str, Closure | None]],
+]:
+    """A class body's methods (with their decorators), attributes and annotated names."""
     annotated: list[tuple[str, Closure | None]] = []
     methods: list[tuple[ast.FunctionDef, Callable[[Scope], UserFunction], list[Closure]]] = []
     attributes: list[tuple[str, Closure]] = []
@@ -204,17 +235,7 @@ def stmt_ClassDef(self: Interpreter, node: ast.ClassDef, fc: _FunctionContext) -
             raise ForbiddenError(
                 "a class body may hold only methods and simple class attributes", item
             )
-    target = self.compile_target(ast.Name(id=node.name, ctx=ast.Store()), fc, node)
-    interp = self
-
-    def define(scope: Scope) -> None:
-        base_values = [b(scope) for b in bases]
-        options = [class_decorator(d(scope), node) for d in decorators]
-        fields = [(name, value(scope) if value else None) for name, value in annotated]
-        cls = build_class(interp, node, base_values, methods, attributes, scope, fields, options)
-        target(scope, cls)
-
-    return define
+    return methods, attributes, annotated
 
 
 def _refused_when_run(refusal: ForbiddenError, fc: _FunctionContext) -> Closure:

@@ -397,12 +397,8 @@ def _compile_comprehension(
 def expr_NamedExpr(self: Interpreter, node: ast.NamedExpr, fc: _FunctionContext) -> Closure:
     """`(name := value)`: binds `name` where an assignment in its place would, and is
     the value."""
-    if self.comprehensions:
-        raise ForbiddenError(
-            "the walrus operator (:=) inside a comprehension is not supported: "
-            "bind the name in a for loop of its own",
-            node,
-        )
+    if self.walrus_refusal is not None:
+        raise ForbiddenError(self.walrus_refusal, node)
     value = self.compile_expr(node.value, fc)
     store = self.compile_target(node.target, fc, node)
 
@@ -414,13 +410,30 @@ def expr_NamedExpr(self: Interpreter, node: ast.NamedExpr, fc: _FunctionContext)
     return named
 
 
+# Where CPython binds a name that the evaluator's scopes place elsewhere.
+IN_COMPREHENSION = (
+    "the walrus operator (:=) inside a comprehension is not supported (CPython binds it in "
+    "the function around it): bind the name in a for loop of its own"
+)
+IN_CLASS_BODY = (
+    "the walrus operator (:=) in a class body is not supported: assign the class "
+    "attribute, or the name before the class"
+)
+
+
 @contextlib.contextmanager
-def _in_comprehension(self: Interpreter) -> Iterator[None]:
-    self.comprehensions += 1
+def walrus_context(self: Interpreter, refusal: str | None) -> Iterator[None]:
+    """Compile under `refusal` (None: a function's own body, where := binds a local)."""
+    outer = self.walrus_refusal
+    self.walrus_refusal = refusal
     try:
         yield
     finally:
-        self.comprehensions -= 1
+        self.walrus_refusal = outer
+
+
+def _in_comprehension(self: Interpreter) -> contextlib.AbstractContextManager[None]:
+    return walrus_context(self, IN_COMPREHENSION)
 
 
 def expr_ListComp(self: Interpreter, node: ast.ListComp, fc: _FunctionContext) -> Closure:

@@ -19,9 +19,13 @@ import contextlib
 import weakref
 from collections.abc import Callable, Generator, Iterator
 from types import MethodType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
+import torch
+
+from gradtrace.language.callables import Checked
 from gradtrace.language.errors import ForbiddenError, LimitError
+from gradtrace.language.values import UserFunction
 
 if TYPE_CHECKING:
     from gradtrace.language.interpreter import Interpreter
@@ -54,15 +58,15 @@ def contains_yield(nodes: list[ast.stmt] | list[ast.expr] | ast.AST) -> bool:
 class ProgramGenerator:
     """The generator a program's generator function returns."""
 
-    __slots__ = ("__weakref__", "_interp", "_steps", "mode", "qualname")
+    __slots__ = ("__weakref__", "_interp", "_steps", "modes", "qualname")
 
     def __init__(self, interp: Interpreter, qualname: str, steps: StepGenerator) -> None:
         self._interp: Interpreter | None = interp
         self._steps: StepGenerator | None = steps
         self.qualname = qualname
-        # A fresh grad mode each resumption runs in, from `@torch.no_grad()` and the like
-        # on its function (GeneratorInMode).
-        self.mode: Callable[[], contextlib.AbstractContextManager[Any]] | None = None
+        # The modes each resumption runs in, from `@torch.no_grad()` and the like on its
+        # function (GeneratorInMode), outermost first.
+        self.modes: tuple[Mode, ...] = ()
 
     def __iter__(self) -> ProgramGenerator:
         return self
@@ -84,9 +88,11 @@ class ProgramGenerator:
             )
         interp.depth += 1
         try:
-            if self.mode is None:
+            if not self.modes:
                 return steps.send(value)
-            with self.mode():
+            with contextlib.ExitStack() as modes:
+                for mode in self.modes:
+                    modes.enter_context(mode())
                 return steps.send(value)
         finally:
             interp.depth -= 1
@@ -107,28 +113,57 @@ class ProgramGenerator:
         return f"<generator object {self.qualname} at 0x0>"  # no heap address
 
 
+Mode = Callable[[], contextlib.AbstractContextManager[Any]]
+_CONTEXT_DECORATOR = torch.utils._contextlib._DecoratorContextManager
+_NO_PARAMETERS = torch.utils._contextlib._NoParamDecoratorContextManager
+
+
 class GeneratorInMode:
-    """A generator function under `@torch.no_grad()`, `@torch.enable_grad()` or
-    `@torch.inference_mode()`: as torch's own wrapper of one does, each of its generators
-    runs every step in a fresh copy of the mode and leaves the caller's as it was."""
+    """A generator function under torch's context decorators (`@torch.no_grad()`,
+    `@torch.inference_mode()`, `@fwAD.dual_level()`...): as torch's own wrapper of one
+    does, each of its generators runs every step in fresh copies of the modes, outermost
+    first, and leaves the caller's as they were."""
 
-    __slots__ = ("fn", "mode")
+    __slots__ = ("fn", "modes")
 
-    def __init__(
-        self, fn: Callable[..., Any], mode: Callable[[], contextlib.AbstractContextManager[Any]]
-    ) -> None:
+    def __init__(self, fn: UserFunction, modes: tuple[Mode, ...]) -> None:
         self.fn = fn
-        self.mode = mode
+        self.modes = modes
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         generator = self.fn(*args, **kwargs)
         if isinstance(generator, ProgramGenerator):
-            generator.mode = self.mode
+            generator.modes = self.modes
         return generator
 
     def __get__(self, obj: Any, owner: type | None = None) -> Any:
         """Bound as a function is: a class's method (classes.py binds it so)."""
         return self if obj is None else MethodType(self, obj)
+
+
+def generator_in_mode(decorator: Any, fn: Any) -> Checked | None:
+    """What torch makes of `decorator(fn)` when `decorator` is one of its context
+    decorators (an instance, or a class such as `torch.no_grad` taken bare) and `fn` the
+    program's generator function, or one already in a mode: torch cannot tell the
+    program's function is a generator function. None for any other call."""
+    if isinstance(decorator, _CONTEXT_DECORATOR):
+        mode: Mode = decorator.clone
+    elif isinstance(decorator, type) and issubclass(decorator, _NO_PARAMETERS):
+        mode = cast(Mode, decorator)  # the class makes a fresh one when called
+    else:
+        return None
+    inner = fn.fn if type(fn) is Checked else fn
+    if type(inner) is GeneratorInMode:
+        made = GeneratorInMode(inner.fn, (mode, *inner.modes))
+    elif type(inner) is UserFunction and inner.generator:
+        made = GeneratorInMode(inner, (mode,))
+    else:
+        return None
+    if not isinstance(decorator, type):
+        # What torch's own decorating does besides wrapping (set_grad_enabled(False) put
+        # grad mode back as it was when it was made).
+        decorator(inner)
+    return Checked(made, None, made.fn.name)
 
 
 def compile_generator_body(

@@ -78,9 +78,9 @@ class Interpreter:
         # The program runs as the main module: `if __name__ == "__main__":` runs its body.
         self.globals = Scope({"__name__": "__main__"}, None)
         self.handling: list[BaseException] = []
-        # How many comprehensions enclose the expression being compiled (`:=` in one binds
-        # in the function around it, which ours do not share: refused there).
-        self.comprehensions = 0
+        # Why `:=` may not bind in what is being compiled (a comprehension, a class body),
+        # if it may not (expressions.py).
+        self.walrus_refusal: str | None = None
         # Names the program unbound (`del`, the end of `except ... as e`): the scope each
         # was last removed from and why, for the hint of a NameError that reads it there.
         self.unbound: dict[str, tuple[Scope, str]] = {}

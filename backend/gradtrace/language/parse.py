@@ -213,7 +213,26 @@ def _check_attribute(node: ast.Attribute, parent: ast.AST | None) -> None:
         )
 
 
+def _refuse_walrus_in(annotation: ast.expr | None) -> None:
+    """Annotations are never evaluated here (as under `from __future__ import
+    annotations`, where CPython refuses := in one): one would bind nothing."""
+    if annotation is None:
+        return
+    for sub in ast.walk(annotation):
+        if isinstance(sub, ast.NamedExpr):
+            raise ForbiddenError(
+                "the walrus operator (:=) cannot be used within an annotation "
+                "(annotations are not evaluated)",
+                sub,
+            )
+
+
+def _check_ann_assign(node: ast.AnnAssign, parent: ast.AST | None) -> None:
+    _refuse_walrus_in(node.annotation)
+
+
 def _check_function(node: ast.FunctionDef, parent: ast.AST | None) -> None:
+    _refuse_walrus_in(node.returns)
     if not is_dunder(node.name):
         return
     if not isinstance(parent, ast.ClassDef):
@@ -235,6 +254,7 @@ def _check_class(node: ast.ClassDef, parent: ast.AST | None) -> None:
 
 
 def _check_arg(node: ast.arg, parent: ast.AST | None) -> None:
+    _refuse_walrus_in(node.annotation)
     if is_dunder(node.arg):
         raise ForbiddenError(f"a parameter may not be named {node.arg}", node)
 
@@ -280,6 +300,7 @@ _CHECKS: dict[type[ast.AST], Callable[[Any, ast.AST | None], None]] = {
     ast.FunctionDef: _check_function,
     ast.ClassDef: _check_class,
     ast.arg: _check_arg,
+    ast.AnnAssign: _check_ann_assign,
     ast.keyword: _check_keyword,
     ast.alias: _check_alias,
     ast.ImportFrom: _check_import_from,

@@ -553,19 +553,21 @@ def _bind_target(target: ast.AST, names: set[str]) -> None:
         _bind_target(target.value, names)
 
 
-def bound_names(body: list[ast.stmt]) -> set[str]:
-    """The names a function body binds in its own scope, as CPython's compiler finds
-    them: assignment, for, with and except targets, imports, del, nested def and class
-    names, := targets (a comprehension's loop variables are its own, and := is refused
-    inside one; async, which would bind too, is refused by the parser)."""
+def bound_names(body: list[ast.stmt] | list[ast.expr]) -> set[str]:
+    """The names a function body (or a lambda's expression) binds in its own scope, as
+    CPython's compiler finds them: assignment, for, with and except targets, imports, del,
+    nested def and class names, := targets, also in what a nested def, lambda or class
+    evaluates here (its decorators, defaults and bases). A comprehension's loop variables
+    are its own, and := is refused inside one; async, which would bind too, is refused by
+    the parser."""
     names: set[str] = set()
     stack: list[ast.AST] = list(body)
     while stack:
         node = stack.pop()
-        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
-            names.add(node.name)
-            continue
-        if isinstance(node, ast.Lambda):
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef, ast.Lambda)):
+            if not isinstance(node, ast.Lambda):
+                names.add(node.name)
+            stack.extend(_evaluated_around(node))
             continue
         if isinstance(node, ast.Assign):
             for target in node.targets:
@@ -584,6 +586,17 @@ def bound_names(body: list[ast.stmt]) -> set[str]:
                 _bind_target(target, names)
         stack.extend(ast.iter_child_nodes(node))
     return names
+
+
+def _evaluated_around(node: ast.FunctionDef | ast.ClassDef | ast.Lambda) -> list[ast.expr]:
+    """What of a nested def, lambda or class runs in the scope around it, when it is made."""
+    if isinstance(node, ast.ClassDef):
+        return [*node.decorator_list, *node.bases, *(k.value for k in node.keywords)]
+    args = node.args
+    around = [*args.defaults, *(d for d in args.kw_defaults if d is not None)]
+    if isinstance(node, ast.FunctionDef):
+        around.extend(node.decorator_list)
+    return around
 
 
 def _owner_of(func: UserFunction) -> type | None:
