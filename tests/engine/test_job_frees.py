@@ -121,6 +121,27 @@ c = Counter(torch.ones(2)).bump()
 print(c.twice, Net()(torch.ones(1, 2)).sum())
 """
 
+# Methods set on classes after their body (d2l's add_to_class), a tensor among them.
+CLASS_MEMBERS = """import torch
+from torch import nn
+def add_to_class(Class):
+    def wrapper(obj):
+        setattr(Class, obj.__name__, obj)
+    return wrapper
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.layer = nn.Linear(2, 1)
+@add_to_class(Net)
+def forward(self, x):
+    return self.layer(x) * self.scale
+class Plain:
+    pass
+Net.scale = torch.full((1,), 2.0)
+Plain.made = lambda self: Net()(torch.ones(1, 2))
+print(Plain().made().sum())
+"""
+
 CLOSURES = """import torch
 class Value:
     def __init__(self, data, children=()):
@@ -239,6 +260,7 @@ SOURCES = [
     pytest.param(MODULE_HOOKS, id="module hooks"),
     pytest.param(CUSTOM_FUNCTION, id="custom Function"),
     pytest.param(CLASSES, id="classes"),
+    pytest.param(CLASS_MEMBERS, id="class members set after the body"),
     pytest.param(CLOSURES, id="closures"),
     pytest.param(GENERATORS, id="generators"),
     pytest.param(DATACLASSES, id="dataclasses"),

@@ -31,7 +31,7 @@ from gradtrace.language.attributes import (
     user_class_member,
 )
 from gradtrace.language.callables import Checked, Unbound
-from gradtrace.language.classes import is_program_object
+from gradtrace.language.classes import is_program_class, is_program_object, set_class_member
 from gradtrace.language.errors import ForbiddenError, LimitError, ProgramError
 from gradtrace.language.pymodules import bounded_iterable
 from gradtrace.language.runtime import (
@@ -220,6 +220,11 @@ def set_attr(self: Interpreter, obj: Any, name: str, value: Any, node: ast.AST |
             # A Function's ctx is a Node torch holds from C++: emptied when the job ends.
             self.made.held_by_torch(obj.__dict__)
         setattr(obj, name, value)
+        return
+    if type(obj) is Checked and obj.wrapped_class() is not None:
+        obj = obj.wrapped_class()  # the class as handed to setattr()
+    if isinstance(obj, type) and is_program_class(obj):
+        set_class_member(self, obj, name, value)
         return
     if settable_on_program_object(obj, name):
         setattr(obj, name, value)

@@ -173,7 +173,7 @@ def build_class(
         else:
             members[fdef.name] = _method(fn)
     for name, value in attributes:
-        members[name] = value(scope)
+        members[name] = _member(value(scope), name, f"{node.name}.{name}")
         names.add(name)
     for name, value in annotated:
         if value is not None and not isinstance(value, records.Field):
@@ -310,6 +310,13 @@ def _decorated(
     value: Any = fn
     for decorator in reversed(decorators):
         value = interp.apply_decorator(decorator, value, fdef)
+    return _member(value, fn.name, fn.qualname)
+
+
+def _member(value: Any, name: str, qualname: str) -> Any:
+    """What a class holds for `value` placed on it: a function (the program's, or one a
+    decorator made, which the program holds checked) is bound to the instance as CPython
+    binds it, and called through the call path; anything else is read as it is."""
     if type(value) is UserFunction:
         return _method(value)
     if type(value) is Checked and value.owner is None and value.wrapped_class() is None:
@@ -321,10 +328,36 @@ def _decorated(
         def method(self: Any, *args: Any, **kwargs: Any) -> Any:
             return checked(self, *args, **kwargs)
 
-        method.__name__ = fn.name
-        method.__qualname__ = fn.qualname
+        method.__name__ = name
+        method.__qualname__ = qualname
         return method
     return value
+
+
+def set_class_member(interp: Interpreter, cls: type, name: str, value: Any) -> None:
+    """`Class.name = value` or `setattr(Class, name, value)` on one of the program's classes
+    (d2l's `add_to_class`): as if its body had defined `name`, a function a method, with
+    the same refusals; readable from then on, and emptied with the class when the job ends."""
+    if name.startswith("__") and name.endswith("__"):
+        raise ForbiddenError(f"`{name}` is Python's own: a class's dunders are defined in its body")
+    if name == "gradtrace_members":
+        raise ForbiddenError("`gradtrace_members` is gradtrace's own record of a class's members")
+    torch_base = issubclass(cls, (torch.autograd.Function, nn.Module))
+    if torch_base and name.startswith("_") and hasattr(cls, name) and not _own_member(cls, name):
+        raise ForbiddenError(f"`{name}` is torch's own in {cls.__name__}: name yours otherwise")
+    if issubclass(cls, torch.autograd.Function) and name in _FUNCTION_STATICS:
+        raise ForbiddenError(f"a Function's `{name}` is defined in its class body")
+    member = _member(value, name, f"{cls.__qualname__}.{name}")
+    if torch_base:  # as build_class: torch may call what a Module or Function holds
+        member = interp.class_checked(member)
+    type.__setattr__(cls, name, member)
+    members = cls.__dict__["gradtrace_members"]
+    if name not in members:
+        type.__setattr__(cls, "gradtrace_members", members | {name})
+
+
+def _own_member(cls: type, name: str) -> bool:
+    return any(name in k.__dict__.get("gradtrace_members", ()) for k in cls.__mro__)
 
 
 # The wrappers find the running interpreter rather than hold it: torch keeps a Function's
