@@ -71,6 +71,71 @@ for line in sys.stdin:
 """
 
 
+# One engine's bytecodes for one job, until its trace is written: counted from
+# sys.settrace's opcode events, a measure no neighbour of a shared VM moves. Each function's
+# count is keyed by its name and file, so the two engines can be compared part by part.
+_BYTECODES = r"""
+import collections, json, sys
+from gradtrace import Limits
+import gradtrace.trace.session as session
+from gradtrace.trace.session import trace_program
+limits = Limits(wall_time_s=120, graph_nodes=200_000, total_elements=50_000_000)
+from gradtrace.engine import warm_up
+warm_up("cpu")
+source = json.loads(sys.stdin.read())
+trace_program(source, device="cpu", seed=0, limits=limits)  # warm
+counts = collections.Counter()
+
+def tracer(frame, event, arg):
+    frame.f_trace_opcodes = True
+    key = frame.f_code.co_filename.rsplit("/", 1)[-1]
+
+    def count(frame, event, arg):
+        if event == "opcode":
+            counts[key] += 1
+        return count
+
+    return count
+
+written = session.dump_trace
+
+def dump_trace(*args, **kwargs):
+    sys.settrace(None)  # running and recording end here
+    return written(*args, **kwargs)
+
+session.dump_trace = dump_trace
+sys.settrace(tracer)
+trace_program(source, device="cpu", seed=0, limits=limits)
+sys.settrace(None)
+print(json.dumps(counts))
+"""
+BYTECODE_OPS = 400
+
+
+def _bytecodes(backend: Path, source: str) -> dict[str, int]:
+    done = subprocess.run(
+        [sys.executable, "-c", _BYTECODES],
+        input=json.dumps(source),
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(backend)},
+        cwd=tempfile.gettempdir(),
+        timeout=300,
+        check=True,
+    )
+    counts: dict[str, int] = json.loads(done.stdout.strip().splitlines()[-1])
+    return counts
+
+
+def _bytecode_rows(before: Path, today: Path) -> list[dict[str, Any]]:
+    rows = []
+    for family, make in FAMILIES.items():
+        source = make(BYTECODE_OPS)
+        old, new = _bytecodes(before, source), _bytecodes(today, source)
+        rows.append({"family": family, "before": sum(old.values()), "today": sum(new.values())})
+    return rows
+
+
 class _Side:
     def __init__(self, backend: Path) -> None:
         env = {**os.environ, "PYTHONPATH": str(backend)}
@@ -109,7 +174,7 @@ def run_engine_before() -> dict[str, list[dict[str, Any]]] | None:
         today = ROOT / "backend"
         rows = _compare({"before": before, "today": today}, SIZES)
         control = _compare({"before": today, "today": today}, (CONTROL_OPS,))
-        return {"rows": rows, "control": control}
+        return {"rows": rows, "control": control, "bytecodes": _bytecode_rows(before, today)}
 
 
 def _compare(backends: dict[str, Path], sizes: tuple[int, ...]) -> list[dict[str, Any]]:
@@ -185,6 +250,10 @@ def markdown(result: dict[str, list[dict[str, Any]]] | None) -> str:
             for r in rows
         ),
     )
+    bytecodes = "; ".join(
+        f"{r['family']} {r['today'] / r['before']:.3f}x ({r['before']:,} before, {r['today']:,} today)"
+        for r in result.get("bytecodes", [])
+    )
     jobs = [r["job_ratio"] for r in rows]
     recordings = [r["recording_ratio"] for r in rows]
     control_jobs = [r["job_ratio"] for r in control]
@@ -203,6 +272,10 @@ def markdown(result: dict[str, list[dict[str, Any]]] | None) -> str:
         f"the whole job {min(control_jobs):.2f}-{max(control_jobs):.2f}x, running and "
         f"recording {min(control_recordings):.2f}-{max(control_recordings):.2f}x (what "
         f"no change at all shows in this run).\n\n"
+        f"Bytecodes run by one job at {BYTECODE_OPS:,} ops, running and recording, today's "
+        f"over the engine before (sys.settrace's opcode events; the same count every run, "
+        f"whatever the host; C work such as torch's kernels and hooks' calls not counted): "
+        f"{bytecodes}.\n\n"
         f"Target: no regression (at most {NO_WORSE_THAN}x, about the noise of this "
         f"measure): whole job **{verdict(jobs)}**; running and recording "
         f"**{verdict(recordings)}**.\n"
