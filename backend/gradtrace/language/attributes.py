@@ -17,7 +17,7 @@ from gradtrace.identity import identity
 from gradtrace.language import forward_ad
 from gradtrace.language.arrays import ARRAY_ATTRIBUTES
 from gradtrace.language.callables import Checked
-from gradtrace.language.classes import class_visible, is_program_object
+from gradtrace.language.classes import MODULE_INTERNALS, class_visible, is_program_object
 from gradtrace.language.dataloaders import DataLoader
 from gradtrace.language.generators import ProgramGenerator
 from gradtrace.language.pymodules import PLAIN_ATTRIBUTES as PY_ATTRIBUTES
@@ -132,7 +132,7 @@ _WIDTH_METHODS = frozenset({"center", "ljust", "rjust", "zfill", "expandtabs"})
 
 # What torch itself keeps in a Module's __dict__ (`_parameters`, `_forward_hooks`...):
 # never the program's, whatever the Module.
-_MODULE_INTERNALS = frozenset(nn.Module().__dict__)
+_MODULE_INTERNALS = MODULE_INTERNALS
 
 
 def _private_allowed(obj: object, name: str) -> bool:

@@ -12,8 +12,10 @@ program's code when Python or torch calls them.
 from __future__ import annotations
 
 import ast
+import functools
 import weakref
 from collections.abc import Callable
+from types import CodeType, FunctionType
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -22,10 +24,10 @@ import torch.utils.data as tud
 from torch import nn
 
 from gradtrace.language import callables, records
-from gradtrace.language.callables import Checked
+from gradtrace.language.callables import Checked, Unbound
 from gradtrace.language.dataloaders import concatenation_refused
 from gradtrace.language.errors import ForbiddenError
-from gradtrace.language.generators import ProgramGenerator
+from gradtrace.language.generators import GeneratorInMode, ProgramGenerator
 from gradtrace.language.pymodules import capped_iterator, namedtuple_field
 from gradtrace.language.values import UserFunction
 
@@ -36,6 +38,10 @@ if TYPE_CHECKING:
 _OWNERS: weakref.WeakKeyDictionary[UserFunction, weakref.ref[type]] = weakref.WeakKeyDictionary()
 
 _FUNCTION_STATICS = frozenset({"forward", "backward", "setup_context", "jvp", "vjp"})
+# What torch keeps on every Module it makes (its hook, parameter and submodule tables).
+MODULE_INTERNALS = frozenset(nn.Module().__dict__)
+# Names of gradtrace's own on a program's class (its members, a dataclass's fields).
+RESERVED_PREFIX = "gradtrace_"
 
 
 def owner_class(func: UserFunction) -> type | None:
@@ -188,12 +194,13 @@ def build_class(
         if torch_base:
             raise ForbiddenError("@dataclass applies to your plain classes here", node)
         _make_dataclass(node.name, tuple(base), annotated, decorations[-1], members, names)
-    if torch_base:
-        for name in names:
-            if name.startswith("_") and name != "__init__" and hasattr(base[0], name):
-                raise ForbiddenError(
-                    f"`{name}` is torch's own in {base[0].__name__}: name yours otherwise", node
-                )
+    for name in names:
+        if name.startswith(RESERVED_PREFIX):
+            raise ForbiddenError(f"`{name}` is gradtrace's own: name yours otherwise", node)
+        if torch_base and name != "__init__" and _torch_private(base[0], name):
+            raise ForbiddenError(
+                f"`{name}` is torch's own in {base[0].__name__}: name yours otherwise", node
+            )
     members["gradtrace_members"] = frozenset(names)
     cls = type(node.name, tuple(base), members)
     for fn in functions:
@@ -314,24 +321,34 @@ def _decorated(
 
 
 def _member(value: Any, name: str, qualname: str) -> Any:
-    """What a class holds for `value` placed on it: a function (the program's, or one a
-    decorator made, which the program holds checked) is bound to the instance as CPython
-    binds it, and called through the call path; anything else is read as it is."""
+    """What a class holds for `value` placed on it: a function (the program's, one a
+    decorator made, which the program holds checked, or a method read off one of its
+    classes) is bound to the instance as CPython binds it, and called through the call
+    path; anything else is read as it is (a builtin, a partial, a staticmethod object:
+    CPython binds none of them either)."""
     if type(value) is UserFunction:
         return _method(value)
-    if type(value) is Checked and value.owner is None and value.wrapped_class() is None:
-        real = value.fn
-        if isinstance(real, type) or not hasattr(type(real), "__get__"):
-            return value  # a builtin, a partial: not bound by CPython either
-        checked = value
+    if type(value) is not Checked or value.wrapped_class() is not None:
+        return value
+    real = value.fn
+    if type(value.owner) is Unbound or isinstance(value.owner, type):
+        # `B.m` read off the program's class: its method wrapper, a plain function
+        return real if _is_method_wrapper(real) else value
+    if value.owner is not None or not (
+        isinstance(real, _BINDING)
+        or (type(real) is FunctionType and real.__code__ is _TORCH_DECORATED)
+    ):
+        return value
+    return _bound(value, name, qualname)
 
-        def method(self: Any, *args: Any, **kwargs: Any) -> Any:
-            return checked(self, *args, **kwargs)
 
-        method.__name__ = name
-        method.__qualname__ = qualname
-        return method
-    return value
+def _bound(checked: Any, name: str, qualname: str) -> Callable[..., Any]:
+    def method(self: Any, *args: Any, **kwargs: Any) -> Any:
+        return checked(self, *args, **kwargs)
+
+    method.__name__ = name
+    method.__qualname__ = qualname
+    return method
 
 
 def set_class_member(interp: Interpreter, cls: type, name: str, value: Any) -> None:
@@ -340,11 +357,15 @@ def set_class_member(interp: Interpreter, cls: type, name: str, value: Any) -> N
     the same refusals; readable from then on, and emptied with the class when the job ends."""
     if name.startswith("__") and name.endswith("__"):
         raise ForbiddenError(f"`{name}` is Python's own: a class's dunders are defined in its body")
-    if name == "gradtrace_members":
-        raise ForbiddenError("`gradtrace_members` is gradtrace's own record of a class's members")
+    if name.startswith(RESERVED_PREFIX):
+        raise ForbiddenError(f"`{name}` is gradtrace's own: name yours otherwise")
+    if not _own_member(cls, name) and _torch_private(cls, name):
+        # What the class has from its bases and metaclass (torch's, ABCMeta's _abc_impl),
+        # or what torch keeps on each Module (its hook and parameter tables).
+        raise ForbiddenError(
+            f"`{name}` is not the program's in {cls.__name__}: name yours otherwise"
+        )
     torch_base = issubclass(cls, (torch.autograd.Function, nn.Module))
-    if torch_base and name.startswith("_") and hasattr(cls, name) and not _own_member(cls, name):
-        raise ForbiddenError(f"`{name}` is torch's own in {cls.__name__}: name yours otherwise")
     if issubclass(cls, torch.autograd.Function) and name in _FUNCTION_STATICS:
         raise ForbiddenError(f"a Function's `{name}` is defined in its class body")
     member = _member(value, name, f"{cls.__qualname__}.{name}")
@@ -358,6 +379,14 @@ def set_class_member(interp: Interpreter, cls: type, name: str, value: Any) -> N
 
 def _own_member(cls: type, name: str) -> bool:
     return any(name in k.__dict__.get("gradtrace_members", ()) for k in cls.__mro__)
+
+
+def _torch_private(cls: type, name: str) -> bool:
+    """A `_` name a class has from torch or Python (its bases, its metaclass), or one torch
+    keeps on every Module it makes."""
+    if not name.startswith("_"):
+        return False
+    return hasattr(cls, name) or (issubclass(cls, nn.Module) and name in MODULE_INTERNALS)
 
 
 # The wrappers find the running interpreter rather than hold it: torch keeps a Function's
@@ -399,6 +428,11 @@ def _method(fn: UserFunction) -> Callable[..., Any]:
     return method
 
 
+def _is_method_wrapper(fn: Any) -> bool:
+    """One of the functions a program class holds for its methods (made above and below)."""
+    return type(fn) is FunctionType and fn.__code__ in _METHOD_CODES
+
+
 def _iter_method(fn: UserFunction) -> Callable[..., Any]:
     """`__iter__`: what it hands back may be a C iterator (`itertools.repeat(0)`), which a C
     consumer (any(), list.extend, a deque with a maxlen) would read with no program code
@@ -414,3 +448,16 @@ def _iter_method(fn: UserFunction) -> Callable[..., Any]:
     method.__name__ = fn.name
     method.__qualname__ = fn.qualname
     return method
+
+
+def _inner_code(factory: Callable[..., Any]) -> CodeType:
+    (code,) = [c for c in factory.__code__.co_consts if isinstance(c, CodeType)]
+    return code
+
+
+# The functions a program class holds for its methods, known by their code.
+_METHOD_CODES = frozenset(_inner_code(f) for f in (_method, _iter_method, _bound))
+# What torch's context decorators make of a function (`@torch.no_grad()` on a method), and
+# the other callables CPython binds as methods that a decorator may return.
+_TORCH_DECORATED = torch.no_grad()(lambda: None).__code__
+_BINDING = (GeneratorInMode, functools._lru_cache_wrapper)
