@@ -52,6 +52,9 @@ Tensor = torch.Tensor
 class Recorder:
     def __init__(self, limits: Limits) -> None:
         self.limits = limits
+        # Read for every snapshot.
+        self.full_values = limits.full_values
+        self.preview_values = limits.preview_values
         self.active = True
         # While torch's engine runs a recorded backward pass (passes.py).
         self.in_backward = False
@@ -149,7 +152,7 @@ class Recorder:
         # Whether its values fit the trace's size budget is decided when the trace is
         # written, once pruning has dropped what will not be sent (serialize.py).
         source = unwrap_dead(t) if transforms.ran else t
-        return Snapshot(source, self.limits.full_values, self.limits.preview_values)
+        return Snapshot(source, self.full_values, self.preview_values)
 
     def _current(self, t: Tensor) -> TensorRec | None:
         """The record of `t` as it is now, if there is one."""
@@ -182,7 +185,7 @@ class Recorder:
             rec.previous = previous
         # Only after a transform ran can `t` be torch.func's wrapper of another tensor.
         source = unwrap_dead(t) if transforms.ran else t
-        rec.snapshot = Snapshot(source, self.limits.full_values, self.limits.preview_values)
+        rec.snapshot = Snapshot(source, self.full_values, self.preview_values)
         self.budget.hold(t.numel())
         self.tensors.append(rec)
         self.by_tensor[key] = rec
@@ -382,24 +385,25 @@ class Recorder:
         finally:
             self.peeking = False
         frec.saved_read = True
-        candidates = [out, *[i.tensor for i in inputs]]
         for name, value in saved:
             entry: dict[str, Any] = {"name": name, "node": None, "value": None}
-            match = self._match(value, candidates)
+            match = self._match(value, out, inputs)
             if match is not None:
                 entry["node"] = match.id
             else:
                 entry["value"] = self.snapshot(value)
             frec.saved.append(entry)
 
-    def _match(self, value: Tensor, candidates: list[Tensor]) -> TensorRec | None:
+    def _match(self, value: Tensor, out: Tensor, inputs: Any) -> TensorRec | None:
+        """The node a saved tensor is: its own, or that of the output or an input whose
+        memory it is (most are found by the first lookup)."""
         rec = self._current(value)
         if rec is not None:
             return rec
         if value.numel() == 0:
             return None
         ptr = value.data_ptr()
-        for c in candidates:
+        for c in (out, *[i.tensor for i in inputs]):
             if c.data_ptr() == ptr and c.shape == value.shape and c.dtype == value.dtype:
                 crec = self.by_tensor.get(identity(c))
                 if crec is not None and crec.tensor is c:
