@@ -267,7 +267,7 @@ _DEEPER = (torch.Tensor, np.ndarray, *_CONTAINERS)
 
 def check_broadcast(name: str, a: torch.Tensor, b: torch.Tensor, limit: int) -> None:
     sa, sb = a.shape, b.shape
-    if sa == sb:
+    if sa == sb or a.numel() * b.numel() <= limit:  # a broadcast makes at most the product
         return
     numel = _broadcast_numel(sa, sb)
     # Shapes that do not broadcast: torch raises its own, clearer error when it runs the op.
