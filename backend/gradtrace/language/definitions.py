@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import torch
 
 from gradtrace.language.attributes import namespace_member, refusal_hint
+from gradtrace.language.bindings import bound_names, own_statements
 from gradtrace.language.callables import Checked
 from gradtrace.language.errors import ForbiddenError, LimitError
 from gradtrace.language.expressions import IN_CLASS_BODY, walrus_context
@@ -32,9 +33,7 @@ from gradtrace.language.runtime import (
     Scope,
     _do_nothing,
     _FunctionContext,
-    _own_statements,
     _store,
-    bound_names,
 )
 from gradtrace.language.seeds import seed_on_import
 from gradtrace.language.values import (
@@ -92,7 +91,7 @@ def compile_function(
     if isinstance(node, ast.FunctionDef):
         declared_globals: set[str] = set()
         declared_nonlocals: set[str] = set()
-        for sub in _own_statements(node.body):
+        for sub in own_statements(node.body):
             if isinstance(sub, ast.Global):
                 declared_globals.update(sub.names)
             elif isinstance(sub, ast.Nonlocal):
