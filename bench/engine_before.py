@@ -72,8 +72,8 @@ for line in sys.stdin:
 
 
 # One engine's bytecodes for one job, until its trace is written: counted from
-# sys.settrace's opcode events, a measure no neighbour of a shared VM moves. Each function's
-# count is keyed by its name and file, so the two engines can be compared part by part.
+# sys.settrace's opcode events, a measure no neighbour of a shared VM moves. Counts are
+# kept by file, so that the two engines can be compared part by part.
 _BYTECODES = r"""
 import collections, json, sys
 from gradtrace import Limits

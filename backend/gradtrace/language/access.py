@@ -28,10 +28,14 @@ from gradtrace.language.attributes import (
     refusal_hint,
     settable_on_program_object,
     super_allowed,
-    user_class_member,
 )
 from gradtrace.language.callables import Checked, Unbound
-from gradtrace.language.classes import is_program_class, is_program_object, set_class_member
+from gradtrace.language.classes import (
+    is_program_class,
+    is_program_object,
+    set_class_member,
+    user_class_member,
+)
 from gradtrace.language.errors import ForbiddenError, LimitError, ProgramError
 from gradtrace.language.pymodules import bounded_iterable
 from gradtrace.language.runtime import (

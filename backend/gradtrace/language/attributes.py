@@ -17,7 +17,12 @@ from gradtrace.identity import identity
 from gradtrace.language import forward_ad
 from gradtrace.language.arrays import ARRAY_ATTRIBUTES
 from gradtrace.language.callables import Checked
-from gradtrace.language.classes import MODULE_INTERNALS, class_visible, is_program_object
+from gradtrace.language.classes import (
+    MODULE_INTERNALS,
+    class_visible,
+    is_program_object,
+    user_class_member,
+)
 from gradtrace.language.dataloaders import DataLoader
 from gradtrace.language.generators import ProgramGenerator
 from gradtrace.language.pymodules import PLAIN_ATTRIBUTES as PY_ATTRIBUTES
@@ -130,11 +135,6 @@ startswith strip swapcase title upper zfill
 _WIDTH_METHODS = frozenset({"center", "ljust", "rjust", "zfill", "expandtabs"})
 
 
-# What torch itself keeps in a Module's __dict__ (`_parameters`, `_forward_hooks`...):
-# never the program's, whatever the Module.
-_MODULE_INTERNALS = MODULE_INTERNALS
-
-
 def _private_allowed(obj: object, name: str) -> bool:
     """`obj._name` and the few dunders a program reads: only on its own objects and classes
     (and the saved tensors of an autograd Node, which lessons show)."""
@@ -152,7 +152,7 @@ def _private_allowed(obj: object, name: str) -> bool:
         return name.startswith(("_saved_", "_raw_saved_"))
     if not is_program_object(obj):
         return False
-    if isinstance(obj, nn.Module) and name in _MODULE_INTERNALS:
+    if isinstance(obj, nn.Module) and name in MODULE_INTERNALS:
         return False
     return name in getattr(obj, "__dict__", {}) or user_class_member(type(obj), name)
 
@@ -166,7 +166,7 @@ def private_settable(obj: object, name: str) -> bool:
         return False
     if user_class_member(type(obj), name):
         return True
-    return not hasattr(type(obj), name) and name not in _MODULE_INTERNALS
+    return not hasattr(type(obj), name) and name not in MODULE_INTERNALS
 
 
 def settable_on_program_object(obj: object, name: str) -> bool:
@@ -195,7 +195,7 @@ def deletable(obj: object, name: str) -> bool:
             return False
         tables = [obj.__dict__.get(t, {}) for t in ("_parameters", "_buffers", "_modules")]
         return any(name in table for table in tables) or (
-            name in obj.__dict__ and name not in _MODULE_INTERNALS
+            name in obj.__dict__ and name not in MODULE_INTERNALS
         )
     if isinstance(obj, torch.autograd.function.BackwardCFunction):
         return not name.startswith("_") and name in obj.__dict__
@@ -323,15 +323,6 @@ def namespace_member(member: Any, name: str) -> Any:
     if wrapped is None:
         wrapped = _NAMESPACE_FUNCTIONS[key] = Checked(member, None, name)
     return wrapped
-
-
-def user_class_member(kind: type, name: str) -> bool:
-    """A method or class attribute the program itself wrote on one of its classes."""
-    for klass in kind.__mro__:
-        members = klass.__dict__.get("gradtrace_members")
-        if members is not None and name in members:
-            return True
-    return False
 
 
 def _class_attribute_allowed(cls: type, name: str) -> bool:

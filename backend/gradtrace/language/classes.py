@@ -38,7 +38,8 @@ if TYPE_CHECKING:
 _OWNERS: weakref.WeakKeyDictionary[UserFunction, weakref.ref[type]] = weakref.WeakKeyDictionary()
 
 _FUNCTION_STATICS = frozenset({"forward", "backward", "setup_context", "jvp", "vjp"})
-# What torch keeps on every Module it makes (its hook, parameter and submodule tables).
+# What torch keeps on every Module it makes (its hook, parameter and submodule tables,
+# in its __dict__): never the program's, whatever the Module.
 MODULE_INTERNALS = frozenset(nn.Module().__dict__)
 # Names of gradtrace's own on a program's class (its members, a dataclass's fields).
 RESERVED_PREFIX = "gradtrace_"
@@ -334,12 +335,16 @@ def _member(value: Any, name: str, qualname: str) -> Any:
     if type(value.owner) is Unbound or isinstance(value.owner, type):
         # `B.m` read off the program's class: its method wrapper, a plain function
         return real if _is_method_wrapper(real) else value
-    if value.owner is not None or not (
-        isinstance(real, _BINDING)
-        or (type(real) is FunctionType and real.__code__ is _TORCH_DECORATED)
-    ):
-        return value
-    return _bound(value, name, qualname)
+    if value.owner is None and _binds(real):
+        return _bound(value, name, qualname)
+    return value
+
+
+def _binds(real: Any) -> bool:
+    """Whether CPython binds `real` as a method: what a decorator made of a function."""
+    if type(real) is FunctionType:
+        return real.__code__ is _TORCH_DECORATED
+    return isinstance(real, _BINDING)
 
 
 def _bound(checked: Any, name: str, qualname: str) -> Callable[..., Any]:
@@ -359,26 +364,30 @@ def set_class_member(interp: Interpreter, cls: type, name: str, value: Any) -> N
         raise ForbiddenError(f"`{name}` is Python's own: a class's dunders are defined in its body")
     if name.startswith(RESERVED_PREFIX):
         raise ForbiddenError(f"`{name}` is gradtrace's own: name yours otherwise")
-    if not _own_member(cls, name) and _torch_private(cls, name):
+    if not user_class_member(cls, name) and _torch_private(cls, name):
         # What the class has from its bases and metaclass (torch's, ABCMeta's _abc_impl),
         # or what torch keeps on each Module (its hook and parameter tables).
         raise ForbiddenError(
             f"`{name}` is not the program's in {cls.__name__}: name yours otherwise"
         )
-    torch_base = issubclass(cls, (torch.autograd.Function, nn.Module))
     if issubclass(cls, torch.autograd.Function) and name in _FUNCTION_STATICS:
         raise ForbiddenError(f"a Function's `{name}` is defined in its class body")
     member = _member(value, name, f"{cls.__qualname__}.{name}")
-    if torch_base:  # as build_class: torch may call what a Module or Function holds
-        member = interp.class_checked(member)
+    if issubclass(cls, (torch.autograd.Function, nn.Module)):
+        member = interp.class_checked(member)  # as build_class: torch may call it
     type.__setattr__(cls, name, member)
     members = cls.__dict__["gradtrace_members"]
     if name not in members:
         type.__setattr__(cls, "gradtrace_members", members | {name})
 
 
-def _own_member(cls: type, name: str) -> bool:
-    return any(name in k.__dict__.get("gradtrace_members", ()) for k in cls.__mro__)
+def user_class_member(kind: type, name: str) -> bool:
+    """A method or class attribute the program itself wrote on one of its classes."""
+    for klass in kind.__mro__:
+        members = klass.__dict__.get("gradtrace_members")
+        if members is not None and name in members:
+            return True
+    return False
 
 
 def _torch_private(cls: type, name: str) -> bool:

@@ -18,7 +18,6 @@ import ast
 import contextlib
 import weakref
 from collections.abc import Callable, Generator, Iterator
-from types import MethodType
 from typing import TYPE_CHECKING, Any, cast
 
 import torch
@@ -135,10 +134,6 @@ class GeneratorInMode:
         if isinstance(generator, ProgramGenerator):
             generator.modes = self.modes
         return generator
-
-    def __get__(self, obj: Any, owner: type | None = None) -> Any:
-        """Bound as a function is: a class's method (classes.py binds it so)."""
-        return self if obj is None else MethodType(self, obj)
 
 
 def generator_in_mode(decorator: Any, fn: Any) -> Checked | None:

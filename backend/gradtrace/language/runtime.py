@@ -17,9 +17,8 @@ from torch import nn
 from torch.nn.modules.lazy import LazyModuleMixin
 
 from gradtrace.language import callables, module_sizes, sizes
-from gradtrace.language.attributes import user_class_member
 from gradtrace.language.callables import Checked, same_value
-from gradtrace.language.classes import ProgramObject
+from gradtrace.language.classes import ProgramObject, user_class_member
 from gradtrace.language.errors import ForbiddenError, LimitError, ProgramError
 from gradtrace.language.namespaces import LEGACY_TENSOR_TYPES
 from gradtrace.language.pymodules import bounded_iterable

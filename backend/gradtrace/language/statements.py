@@ -18,8 +18,7 @@ from torch import nn
 
 from gradtrace.language import broadcasts, sizes
 from gradtrace.language.arithmetic import repeat_count
-from gradtrace.language.attributes import user_class_member
-from gradtrace.language.classes import ProgramObject, is_program_object
+from gradtrace.language.classes import ProgramObject, is_program_object, user_class_member
 from gradtrace.language.dataloaders import DataLoader, check_batch
 from gradtrace.language.errors import ForbiddenError, LimitError
 from gradtrace.language.pymodules import check_rows
