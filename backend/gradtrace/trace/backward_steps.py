@@ -118,11 +118,12 @@ class BackwardSteps:
 
     def _freed(self, f: FunctionRec) -> bool:
         """Whether the pass freed `f`'s saved tensors (the pass ran `f`)."""
-        holding = f.id in self.holding
-        if holding and f.saved_read and not f.custom:
-            # It held them and ran: torch frees what a Node saved once it ran in a pass
-            # without retain_graph.
+        if f.saved_read and not f.custom and f.saved:
+            # Read when it was made, they held their values until a pass ran it (it would
+            # have raised there, not run, had an earlier pass freed them): torch frees what
+            # a Node saved once it ran in a pass without retain_graph.
             return True
+        holding = f.id in self.holding
         names = saved_names(type(f.fn))
         if f.custom:
             return holding and _is_freed(f, names)
@@ -136,7 +137,8 @@ class BackwardSteps:
 
     def note_holding(self, fn: Any, frec: FunctionRec) -> None:
         """Whether Node `fn`'s saved tensors hold values as the pass starts (one run
-        without retain_graph: its end asks what it freed)."""
+        without retain_graph: its end asks what it freed). Not asked of a Node whose saved
+        tensors were read when it was made: those hold until a pass runs it (_freed)."""
         if frec.custom:
             try:
                 # The saved tensors as torch holds them, not unpacked: no program hook runs.
@@ -144,12 +146,6 @@ class BackwardSteps:
                     self.holding.add(frec.id)
             except RuntimeError:
                 pass  # freed by an earlier pass
-        elif frec.saved_read:
-            # Read when it was made: the tensors it saved hold their values until a pass
-            # runs it (it would raise, not run, had an earlier one freed them). Saved
-            # through the program's hooks, none was read: the pass's end asks torch.
-            if frec.saved:
-                self.holding.add(frec.id)
         elif _holds_values(fn, saved_names(type(fn))):
             self.holding.add(frec.id)
 
@@ -199,10 +195,14 @@ class BackwardSteps:
         if not retain:
             self.rec.peeking = True  # a program's unpack hook must not run for this read
             try:
+                # The commonest case of _freed inline: a Node whose saved tensors were
+                # read when it was made.
                 freed = [
                     f.id
                     for f in dict.fromkeys(self.ran)
-                    if f.id not in self.freed and f.tensor is None and self._freed(f)
+                    if f.tensor is None
+                    and f.id not in self.freed
+                    and ((f.saved and f.saved_read and not f.custom) or self._freed(f))
                 ]
             finally:
                 self.rec.peeking = False

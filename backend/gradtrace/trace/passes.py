@@ -339,6 +339,7 @@ class BackwardPasses:
         if RemovableHandle.next_id != self.handles:
             self.epoch += 1
         epoch = self.epoch
+        passes = self.ref
         while stack:
             fn = stack.pop()
             key = identity(fn)
@@ -350,10 +351,17 @@ class BackwardPasses:
                 frec = rec.function_node(fn, node)
             if frec.tensor is not None and fn.variable.grad is None:
                 none_grads.add(frec.id)
-            if frec.hooked_at != epoch or (entering and not frec.prehooked):
+            if frec.hooked_at == -1 and not entering:
+                # Hooked for the first time, as most Nodes are (_hook's first case, inline).
+                self.keys += 1
+                frec.hook_key = key = self.keys
+                fn.register_hook(functools.partial(_ran, passes, key))
+                frec.hooked_at = epoch
+            elif frec.hooked_at != epoch or (entering and not frec.prehooked):
                 self._hook(fn, frec, entering)
             live[frec.hook_key] = frec
-            if freeing:
+            # Those read when made hold their saved tensors until a pass runs them.
+            if freeing and (frec.custom or not frec.saved_read):
                 note_holding(fn, frec)
             for nxt, _ in fn.next_functions:
                 if nxt is not None and identity(nxt) not in seen:
