@@ -91,12 +91,14 @@ class LeafLedger:
     def leaf_of(self, t: Tensor) -> Tensor | None:
         """The tracked leaf `t` is, or whose `.data` alias it is; else None."""
         rec = self.rec
-        pair = rec.aliases.get(identity(t))
+        key = identity(t)
+        pair = rec.aliases.get(key)
         if pair is not None and pair[0] is t:
             t = pair[1]
+            key = identity(t)
         elif self.storage_alias is not None and self.storage_alias[0] is t:
             t = self.storage_alias[1]
-        key = identity(t)
+            key = identity(t)
         if key not in rec.leaf_order:
             return None
         leaf_rec = rec.by_tensor.get(key)

@@ -37,7 +37,6 @@ from gradtrace.trace.records import (
     PassRec,
     TensorRec,
     grad_fn_of,
-    made_by_autograd,
     stand_in,
     unwrap_dead,
     version_of,
@@ -231,7 +230,7 @@ class Recorder:
             return self.no_node
         try:  # made by autograd: no leaf, nor a leaf's `.data` alias (those are detached)
             leaf = None if t.grad_fn is not None else self.ledger.leaf_of(t)
-        except RuntimeError:  # a grad_fn torch refuses to give (made_by_autograd's False)
+        except RuntimeError:  # a grad_fn torch refuses to give: no autograd op made it
             leaf = self.ledger.leaf_of(t)
         # A leaf is its one node; its `.data` only while that changes in place.
         if leaf is not None and (leaf is t or t is self.inplace_target):
@@ -260,7 +259,11 @@ class Recorder:
         ledger = self.ledger
         # One made by an autograd op is no leaf, nor a leaf's `.data` alias (those are
         # detached): most results.
-        if not made_by_autograd(t) and ledger.leaf_of(t) is t:
+        try:
+            made = t.grad_fn is not None
+        except RuntimeError:  # a grad_fn torch refuses to give
+            made = False
+        if not made and ledger.leaf_of(t) is t:
             if identity(t) in ledger.pending:
                 ledger.changed(t, node, label)
             return self._leaf_node(t)

@@ -44,15 +44,6 @@ def grad_fn_of(tensor: Tensor) -> Any:
         return None
 
 
-def made_by_autograd(tensor: Tensor) -> bool:
-    """Whether `tensor` has a grad_fn, read directly (this runs for every input of every
-    op); False where torch refuses to say, as grad_fn_of does."""
-    try:
-        return tensor.grad_fn is not None
-    except RuntimeError:
-        return False
-
-
 def version_of(tensor: Tensor) -> int:
     """torch's count of in-place changes; -1 for an inference tensor, which keeps none
     (made under `torch.inference_mode()`, it cannot be changed in place outside it)."""
