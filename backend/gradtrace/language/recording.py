@@ -24,9 +24,10 @@ class Recording(Protocol):
     #: Elements each tensor counts for (a vmap's batch), and how many tensors were made.
     scale: int
     made: int
-    #: The nn.Module calls and the source loops the evaluator is inside.
+    #: The nn.Module calls and the source loops the evaluator is inside (each loop's
+    #: line and iteration, outermost first).
     module_stack: list[str]
-    loop_stack: list[list[int]]
+    loops: tuple[tuple[int, int], ...]
 
     def result(
         self, t: Tensor, node: ast.AST | None, label: str | None, inputs: tuple[Any, ...]

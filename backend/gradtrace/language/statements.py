@@ -335,16 +335,16 @@ def stmt_While(self: Interpreter, node: ast.While, fc: _FunctionContext) -> Clos
     limit = self.limits.loop_iterations
     truth = self.truth
 
-    loops = self.rec.loop_stack
+    rec = self.rec
     line = node.lineno
 
     def while_(scope: Scope) -> Any:
         count = 0
-        frame = [line, 0]
-        loops.append(frame)
+        outer = rec.loops
+        rec.loops = (*outer, (line, 0))
         try:
             while truth(test(scope), node.test):
-                frame[1] = count
+                rec.loops = (*outer, (line, count))
                 count += 1
                 if count > limit:
                     raise LimitError(f"a loop ran more than {limit:,} iterations", node)
@@ -354,7 +354,7 @@ def stmt_While(self: Interpreter, node: ast.While, fc: _FunctionContext) -> Clos
                 if r is RETURN:
                     return r
         finally:
-            loops.pop()
+            rec.loops = outer
         return orelse(scope)
 
     return while_
@@ -368,17 +368,17 @@ def stmt_For(self: Interpreter, node: ast.For, fc: _FunctionContext) -> Closure:
     limit = self.limits.loop_iterations
     interp = self
 
-    loops = self.rec.loop_stack
+    rec = self.rec
     line = node.lineno
 
     def for_(scope: Scope) -> Any:
         items = interp.iterate(iterable(scope), node.iter)
         count = 0
-        frame = [line, 0]
-        loops.append(frame)
+        outer = rec.loops
+        rec.loops = (*outer, (line, 0))
         try:
             for item in items:
-                frame[1] = count
+                rec.loops = (*outer, (line, count))
                 count += 1
                 if count > limit:
                     raise LimitError(f"a loop ran more than {limit:,} iterations", node)
@@ -389,7 +389,7 @@ def stmt_For(self: Interpreter, node: ast.For, fc: _FunctionContext) -> Closure:
                 if r is RETURN:
                     return r
         finally:
-            loops.pop()
+            rec.loops = outer
         return orelse(scope)
 
     return for_

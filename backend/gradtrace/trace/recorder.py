@@ -104,8 +104,10 @@ class Recorder:
         }
         self.call_specials: dict[int, str] = {}
         # Where the evaluator is: the nn.Module calls and source loops it is inside.
+        # Each loop as (its line, its iteration), outermost first: the loop statements set
+        # it once an iteration, and every node made in that iteration shares the tuple.
         self.module_stack: list[str] = []
-        self.loop_stack: list[list[int]] = []
+        self.loops: tuple[tuple[int, int], ...] = ()
         # The tensors the program still holds (its globals), kept whole by pruning.
         self.live_tensors: Callable[[], list[Tensor]] = list
         # Leaves' values and gradients over time (leaves.py); the tensor about to change
@@ -175,8 +177,7 @@ class Recorder:
             self._new_leaf(t)
         if self.module_stack:
             rec.module = self.module_stack[-1]
-        if self.loop_stack:
-            rec.loops = tuple(map(tuple, self.loop_stack))  # type: ignore[arg-type]
+        rec.loops = self.loops
         previous = self.by_tensor.get(key)
         if previous is not None and previous.tensor is t:
             rec.name = previous.name
@@ -365,8 +366,7 @@ class Recorder:
         frec = FunctionRec(f"f{self.next_id}", gf, node, self.iteration)
         if self.module_stack:
             frec.module = self.module_stack[-1]
-        if self.loop_stack:
-            frec.loops = tuple(map(tuple, self.loop_stack))  # type: ignore[arg-type]
+        frec.loops = self.loops
         self.functions.append(frec)
         self.by_fn[identity(gf)] = frec
         return frec
