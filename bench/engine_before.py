@@ -32,8 +32,9 @@ ROOT = Path(__file__).resolve().parent.parent
 SIZES = (100, 1_000, 10_000)
 # Two processes given the same jobs differ by up to ~5 % over 7 rounds, and a process
 # keeps its own bias (the same engine on both sides came out at 0.97-1.07x): each program
-# is timed by two pairs of fresh processes, this many rounds each.
-PAIRS = 2
+# is timed by four pairs of fresh processes, this many rounds each. (With two pairs, one
+# program's ratio moved by 0.04-0.10 between back-to-back runs of the same code.)
+PAIRS = 4
 ROUNDS = 6
 # Within this of the engine before: no more than the noise of the measure itself, which
 # the control (today's engine on both sides) shows for each run.
