@@ -216,11 +216,13 @@ class LeafLedger:
         """After AccumulateGrad ran for `leaf`: its `.grad` now, watched from here on;
         None when `.grad` was None before (it is then the gradient that arrived, which
         the event already carries)."""
-        grad = _grad_of(leaf)
-        self._remember(leaf, grad)
-        if grad is None or was_none:
+        # _grad_of and _remember, inline: this runs for every leaf of every pass.
+        grad = leaf.grad
+        if not isinstance(grad, Tensor):
+            self.grad_seen[identity(leaf)] = (leaf, 0, -1, None)
             return None
-        return self._frozen(grad)
+        self.grad_seen[identity(leaf)] = (leaf, identity(grad), grad._version, None)
+        return None if was_none else self._frozen(grad)
 
     def _remember(self, leaf: Tensor, grad: Tensor | None) -> None:
         # No copy of the values yet: one is taken only before something changes a gradient

@@ -29,10 +29,11 @@ import torch
 from torch.utils.hooks import RemovableHandle
 
 from gradtrace.identity import identity
+from gradtrace.language import transforms
 from gradtrace.language.errors import ForbiddenError, LimitError
 from gradtrace.trace.backward_steps import BackwardSteps, running_node
 from gradtrace.trace.events import FunctionRan, GradReached
-from gradtrace.trace.records import FunctionRec, PassRec, TensorRec, grad_fn_of
+from gradtrace.trace.records import FunctionRec, PassRec, TensorRec, grad_fn_of, unwrap_dead
 from gradtrace.trace.tensordata import Snapshot
 
 if TYPE_CHECKING:
@@ -349,8 +350,6 @@ class BackwardPasses:
             frec = by_fn.get(key)
             if frec is None or frec.fn is not fn:
                 frec = rec.function_node(fn, node)
-            if frec.tensor is not None and fn.variable.grad is None:
-                none_grads.add(frec.id)
             if frec.hooked_at == -1 and not entering:
                 # Hooked for the first time, as most Nodes are (_hook's first case, inline).
                 self.keys += 1
@@ -360,8 +359,11 @@ class BackwardPasses:
             elif frec.hooked_at != epoch or (entering and not frec.prehooked):
                 self._hook(fn, frec, entering)
             live[frec.hook_key] = frec
-            # Those read when made hold their saved tensors until a pass runs them.
-            if freeing and (frec.custom or not frec.saved_read):
+            if frec.tensor is not None:  # an AccumulateGrad (it saves nothing)
+                if fn.variable.grad is None:
+                    none_grads.add(frec.id)
+            elif freeing and (frec.custom or not frec.saved_read):
+                # Those read when made hold their saved tensors until a pass runs them.
                 note_holding(fn, frec)
             for nxt, _ in fn.next_functions:
                 if nxt is not None and identity(nxt) not in seen:
@@ -438,7 +440,12 @@ class BackwardPasses:
         key = identity(g)
         snap = self.blobs.get(key)
         if snap is None:
-            snap = self.rec.snapshot(g)
+            # The recorder's snapshot(), inline (a frame per gradient): only after a
+            # transform ran can `g` be torch.func's wrapper of another tensor.
+            rec = self.rec
+            snap = Snapshot(
+                unwrap_dead(g) if transforms.ran else g, rec.full_values, rec.preview_values
+            )
             self.blobs[key] = snap
             self.refs.append(g)  # keeps its identity key from being reused within the pass
         return snap
