@@ -128,13 +128,33 @@ def _bytecodes(backend: Path, source: str) -> dict[str, int]:
     return counts
 
 
+def _without_backward(source: str) -> str:
+    """The program without its `.backward()` line: its forward pass alone."""
+    return "\n".join(line for line in source.splitlines() if ".backward()" not in line)
+
+
 def _bytecode_rows(before: Path, today: Path) -> list[dict[str, Any]]:
+    """Each engine's count for the whole program and for its forward pass alone (the
+    backward pass is the difference)."""
     rows = []
     for family, make in FAMILIES.items():
         source = make(BYTECODE_OPS)
-        old, new = _bytecodes(before, source), _bytecodes(today, source)
-        rows.append({"family": family, "before": sum(old.values()), "today": sum(new.values())})
+        row: dict[str, Any] = {"family": family}
+        for name, backend in (("before", before), ("today", today)):
+            row[name] = sum(_bytecodes(backend, source).values())
+            row[f"{name}_forward"] = sum(_bytecodes(backend, _without_backward(source)).values())
+        rows.append(row)
     return rows
+
+
+def _bytecode_summary(r: dict[str, Any]) -> str:
+    forward = r["today_forward"] / r["before_forward"]
+    backward = (r["today"] - r["today_forward"]) / (r["before"] - r["before_forward"])
+    return (
+        f"{r['family']} {r['today'] / r['before']:.3f}x ({r['before']:,} before, "
+        f"{r['today']:,} today; its forward pass {forward:.3f}x, its backward pass "
+        f"{backward:.3f}x)"
+    )
 
 
 class _Side:
@@ -251,10 +271,7 @@ def markdown(result: dict[str, list[dict[str, Any]]] | None) -> str:
             for r in rows
         ),
     )
-    bytecodes = "; ".join(
-        f"{r['family']} {r['today'] / r['before']:.3f}x ({r['before']:,} before, {r['today']:,} today)"
-        for r in result.get("bytecodes", [])
-    )
+    bytecodes = "; ".join(_bytecode_summary(r) for r in result.get("bytecodes", []))
     jobs = [r["job_ratio"] for r in rows]
     recordings = [r["recording_ratio"] for r in rows]
     control_jobs = [r["job_ratio"] for r in control]
@@ -275,7 +292,8 @@ def markdown(result: dict[str, list[dict[str, Any]]] | None) -> str:
         f"no change at all shows in this run).\n\n"
         f"Bytecodes run by one job at {BYTECODE_OPS:,} ops, running and recording, today's "
         f"over the engine before (sys.settrace's opcode events; the same count every run, "
-        f"whatever the host; C work such as torch's kernels and hooks' calls not counted): "
+        f"whatever the host; C work such as torch's kernels and hooks' calls not counted; "
+        f"the forward pass is the program run without its `.backward()` line): "
         f"{bytecodes}.\n\n"
         f"Target: no regression (at most {NO_WORSE_THAN}x, about the noise of this "
         f"measure): whole job **{verdict(jobs)}**; running and recording "
