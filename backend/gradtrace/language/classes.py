@@ -144,10 +144,15 @@ def build_class(
     }
     functions: list[UserFunction] = []
     names: set[str] = set()
+    # What the body's own expressions read by name (class_names.py): its plain methods as
+    # the functions they are, its attributes as the values they were given.
+    namespace: dict[str, Any] = {}
     for fdef, make, decorators in methods:
         fn = make(scope)
         functions.append(fn)
         names.add(fdef.name)
+        if not decorators:
+            namespace[fdef.name] = fn
         values = [d(scope) for d in decorators]
         kinds = [_decorator_kind(d, fdef) for d in values]
         if kinds and fdef.name.startswith("__") and fdef.name.endswith("__"):
@@ -179,9 +184,15 @@ def build_class(
             members[fdef.name] = _iter_method(fn)
         else:
             members[fdef.name] = _method(fn)
-    for name, value in attributes:
-        members[name] = _member(value(scope), name, f"{node.name}.{name}")
-        names.add(name)
+    namespace.update((name, value) for name, value in annotated if value is not None)
+    outer, interp.class_namespace = interp.class_namespace, namespace
+    try:
+        for name, value in attributes:  # in the body's order
+            namespace[name] = given = value(scope)
+            members[name] = _member(given, name, f"{node.name}.{name}")
+            names.add(name)
+    finally:
+        interp.class_namespace = outer
     for name, value in annotated:
         if value is not None and not isinstance(value, records.Field):
             members[name] = value  # `x: int = 0` is a class attribute, as in Python

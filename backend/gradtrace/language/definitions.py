@@ -16,6 +16,7 @@ import torch
 from gradtrace.language.attributes import namespace_member, refusal_hint
 from gradtrace.language.bindings import bound_names, own_statements
 from gradtrace.language.callables import Checked
+from gradtrace.language.class_names import ClassBody
 from gradtrace.language.errors import ForbiddenError, LimitError
 from gradtrace.language.expressions import IN_CLASS_BODY, walrus_context
 from gradtrace.language.generators import (
@@ -213,19 +214,41 @@ def _compile_class_body(
     annotated: list[tuple[str, Closure | None]] = []
     methods: list[tuple[ast.FunctionDef, Callable[[Scope], UserFunction], list[Closure]]] = []
     attributes: list[tuple[str, Closure]] = []
+    body = ClassBody()
     for item in node.body:
         if isinstance(item, ast.FunctionDef):
+            # Evaluated as the methods are made, before the class's namespace is.
+            evaluated = [*item.decorator_list, *item.args.defaults, *item.args.kw_defaults]
+            if any(body.reads(e, item) for e in evaluated if e is not None):
+                raise ForbiddenError(
+                    f"a decorator or default of `{item.name}` reads a name of the class "
+                    "body: give that value a name outside the class",
+                    item,
+                )
             make = self.compile_function(item, fc, owner=node.name)
             decos = [self.compile_expr(d, fc) for d in item.decorator_list]
             methods.append((item, make, decos))
+            body.method(item)
         elif isinstance(item, ast.Assign) and all(isinstance(t, ast.Name) for t in item.targets):
+            # Read from the class's namespace, as it is built in build_class.
+            self.class_reads.update(body.reads(item.value, item))
             value = self.compile_expr(item.value, fc)
             for t in item.targets:
                 attributes.append((t.id, value))  # type: ignore[attr-defined]
+                body.attribute(t.id)  # type: ignore[attr-defined]
         elif isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
             # `x: int` or `x: int = 0`: a field of a @dataclass, else a class attribute.
+            # Its default is evaluated before the class is built: it reads no name of it.
+            if item.value is not None and body.reads(item.value, item):
+                raise ForbiddenError(
+                    f"the default of `{item.target.id}` reads a name of the class body: "
+                    "write it as a plain class attribute (`name = value`)",
+                    item,
+                )
             default = self.compile_expr(item.value, fc) if item.value else None
             annotated.append((item.target.id, default))
+            if item.value is not None:
+                body.attribute(item.target.id)
         elif isinstance(item, ast.Pass) or (
             isinstance(item, ast.Expr) and isinstance(item.value, ast.Constant)
         ):

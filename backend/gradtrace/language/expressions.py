@@ -103,6 +103,28 @@ _UNBOUND_FREE_VARIABLE = (
 
 
 def expr_Name(self: Interpreter, node: ast.Name, fc: _FunctionContext) -> Closure:
+    if node in self.class_reads:
+        return _class_read(self, node, _load_name(self, node, fc))
+    return _load_name(self, node, fc)
+
+
+def _class_read(self: Interpreter, node: ast.Name, outside: Closure) -> Closure:
+    """A name a class body reads from itself: its namespace first (class_names.py)."""
+    name = node.id
+    interp = self
+
+    def load_in_class(scope: Scope) -> Any:
+        namespace = interp.class_namespace
+        if namespace is not None:
+            value = namespace.get(name, _MISSING)
+            if value is not _MISSING:
+                return value
+        return outside(scope)
+
+    return load_in_class
+
+
+def _load_name(self: Interpreter, node: ast.Name, fc: _FunctionContext) -> Closure:
     name = node.id
     interp = self
     self.builtin_value(name)  # the load below finds it in self.builtins

@@ -81,6 +81,10 @@ class Interpreter:
         # Why `:=` may not bind in what is being compiled (a comprehension, a class body),
         # if it may not (expressions.py).
         self.walrus_refusal: str | None = None
+        # The names class bodies read from themselves (class_names.py), and the namespace
+        # of the class being built, while its attributes are evaluated.
+        self.class_reads: set[ast.Name] = set()
+        self.class_namespace: dict[str, Any] | None = None
         # Names the program unbound (`del`, the end of `except ... as e`): the scope each
         # was last removed from and why, for the hint of a NameError that reads it there.
         self.unbound: dict[str, tuple[Scope, str]] = {}
@@ -106,6 +110,7 @@ class Interpreter:
         self.builtin_table.clear()
         self.handling.clear()
         self.unbound.clear()
+        self.class_reads.clear()
 
     def tick(self) -> None:
         self.steps += 1
