@@ -25,6 +25,7 @@ from torch import nn
 
 from gradtrace.language import callables, records
 from gradtrace.language.callables import Checked, Unbound
+from gradtrace.language.class_names import BodyCode
 from gradtrace.language.dataloaders import concatenation_refused
 from gradtrace.language.errors import ForbiddenError
 from gradtrace.language.generators import GeneratorInMode, ProgramGenerator
@@ -127,14 +128,13 @@ def build_class(
     interp: Interpreter,
     node: ast.ClassDef,
     bases: list[Any],
-    methods: list[
-        tuple[ast.FunctionDef, Callable[[Scope], UserFunction], list[Callable[[Scope], Any]]]
-    ],
-    attributes: list[tuple[str, Callable[[Scope], Any]]],
+    code: BodyCode,
     scope: Scope,
     annotated: list[tuple[str, Any]],
     decorations: list[records.Options],
 ) -> type:
+    """The class of a class statement: its methods made, then its body's statements run
+    in their order (`annotated`: the annotated names with their values, evaluated)."""
     base = _bases(node, bases)
     is_function = issubclass(base[0], torch.autograd.Function)
     torch_base = issubclass(base[0], (torch.autograd.Function, nn.Module))
@@ -143,60 +143,45 @@ def build_class(
         "__qualname__": node.name,
     }
     functions: list[UserFunction] = []
-    names: set[str] = set()
-    # What the body's own expressions read by name (class_names.py): its plain methods as
-    # the functions they are, its attributes as the values they were given.
-    namespace: dict[str, Any] = {}
-    for fdef, make, decorators in methods:
+    made: list[Any] = []
+    for fdef, make, decorators in code.methods:
         fn = make(scope)
         functions.append(fn)
-        names.add(fdef.name)
-        if not decorators:
-            namespace[fdef.name] = fn
-        values = [d(scope) for d in decorators]
-        kinds = [_decorator_kind(d, fdef) for d in values]
-        if kinds and fdef.name.startswith("__") and fdef.name.endswith("__"):
-            # Python calls a dunder itself: as a staticmethod, classmethod or property it
-            # would hand C what the program chose (`iter(obj)` calling itertools.count).
-            raise ForbiddenError(f"{fdef.name} may not be decorated: define it plainly", fdef)
-        if "other" in kinds:
-            if any(kind != "other" for kind in kinds) or (
-                is_function and fdef.name in _FUNCTION_STATICS
-            ):
-                raise ForbiddenError(
-                    "a method decorated with @staticmethod, @classmethod, @property or "
-                    "@once_differentiable (or a Function's step) takes no other decorator",
-                    fdef,
-                )
-            members[fdef.name] = _decorated(interp, fn, values, fdef)
-        elif is_function and fdef.name in _FUNCTION_STATICS:
-            step = _autograd_step(fn, fdef.name)
-            if "once_differentiable" in kinds:  # torch's own wrapper: no double backward
-                step = torch.autograd.function.once_differentiable(step)
-            members[fdef.name] = staticmethod(step)
-        elif "staticmethod" in kinds:
-            members[fdef.name] = staticmethod(_plain(fn))
-        elif "classmethod" in kinds:
-            members[fdef.name] = classmethod(_method(fn))
-        elif "property" in kinds:
-            members[fdef.name] = property(_method(fn))
-        elif fdef.name == "__iter__":
-            members[fdef.name] = _iter_method(fn)
-        else:
-            members[fdef.name] = _method(fn)
-    namespace.update((name, value) for name, value in annotated if value is not None)
+        made.append(_method_member(interp, fdef, fn, [d(scope) for d in decorators], is_function))
+    names: set[str] = set()
+    # What the body's own expressions read by name (class_names.py): its plain methods as
+    # the functions they are, its attributes as the values they were given, so far.
+    namespace: dict[str, Any] = {}
     outer, interp.class_namespace = interp.class_namespace, namespace
     try:
-        for name, value in attributes:  # in the body's order
-            namespace[name] = given = value(scope)
-            members[name] = _member(given, name, f"{node.name}.{name}")
-            names.add(name)
+        for kind, index in code.order:
+            if kind == "method":
+                fdef, _, decorators = code.methods[index]
+                members[fdef.name] = made[index]
+                if decorators:
+                    namespace.pop(fdef.name, None)  # a read of it is refused (class_names.py)
+                else:
+                    namespace[fdef.name] = functions[index]
+                names.add(fdef.name)
+            elif kind == "assign":
+                targets, value = code.assignments[index]
+                given = value(scope)
+                for name in targets:
+                    namespace[name] = given
+                    members[name] = _member(given, name, f"{node.name}.{name}")
+                    names.add(name)
+            else:
+                name, value = annotated[index]
+                if value is records.NO_DEFAULT:
+                    continue  # `x: int` binds nothing (a @dataclass field without a default)
+                namespace[name] = value
+                if isinstance(value, records.Field):
+                    members.pop(name, None)  # the dataclass gives it its default
+                else:
+                    members[name] = value  # `x: int = 0` is a class attribute, as in Python
+                names.add(name)
     finally:
         interp.class_namespace = outer
-    for name, value in annotated:
-        if value is not None and not isinstance(value, records.Field):
-            members[name] = value  # `x: int = 0` is a class attribute, as in Python
-            names.add(name)
     if torch_base:
         # torch calls a Module's `forward` (and a Function's steps) with what the program
         # passes: `forward = nn.Linear` is called through the call path's checks.
@@ -221,6 +206,46 @@ def build_class(
         _OWNERS[fn] = weakref.ref(cls)
     interp.made_class(cls)
     return cls
+
+
+def _method_member(
+    interp: Interpreter,
+    fdef: ast.FunctionDef,
+    fn: UserFunction,
+    values: list[Any],
+    is_function: bool,
+) -> Any:
+    """What a class body's method is in the class: its decorators applied (or torch's
+    staticmethod for a Function's steps), each checked."""
+    kinds = [_decorator_kind(d, fdef) for d in values]
+    if kinds and fdef.name.startswith("__") and fdef.name.endswith("__"):
+        # Python calls a dunder itself: as a staticmethod, classmethod or property it
+        # would hand C what the program chose (`iter(obj)` calling itertools.count).
+        raise ForbiddenError(f"{fdef.name} may not be decorated: define it plainly", fdef)
+    if "other" in kinds:
+        if any(kind != "other" for kind in kinds) or (
+            is_function and fdef.name in _FUNCTION_STATICS
+        ):
+            raise ForbiddenError(
+                "a method decorated with @staticmethod, @classmethod, @property or "
+                "@once_differentiable (or a Function's step) takes no other decorator",
+                fdef,
+            )
+        return _decorated(interp, fn, values, fdef)
+    if is_function and fdef.name in _FUNCTION_STATICS:
+        step = _autograd_step(fn, fdef.name)
+        if "once_differentiable" in kinds:  # torch's own wrapper: no double backward
+            step = torch.autograd.function.once_differentiable(step)
+        return staticmethod(step)
+    if "staticmethod" in kinds:
+        return staticmethod(_plain(fn))
+    if "classmethod" in kinds:
+        return classmethod(_method(fn))
+    if "property" in kinds:
+        return property(_method(fn))
+    if fdef.name == "__iter__":
+        return _iter_method(fn)
+    return _method(fn)
 
 
 def compile_base(
@@ -260,8 +285,7 @@ def _make_dataclass(
     members: dict[str, Any],
     names: set[str],
 ) -> None:
-    own = [(n, records.NO_DEFAULT if v is None else v) for n, v in annotated]
-    fields = records.make_fields(bases, own)
+    fields = records.make_fields(bases, annotated)
     for dunder, method in records.methods(name, fields, options).items():
         if dunder not in names:  # the class's own __init__/__repr__/__eq__ win
             members[dunder] = method

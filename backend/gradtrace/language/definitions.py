@@ -13,10 +13,11 @@ from typing import TYPE_CHECKING, Any
 
 import torch
 
+from gradtrace.language import records
 from gradtrace.language.attributes import namespace_member, refusal_hint
 from gradtrace.language.bindings import bound_names, own_statements
 from gradtrace.language.callables import Checked
-from gradtrace.language.class_names import ClassBody
+from gradtrace.language.class_names import BodyCode, ClassBody
 from gradtrace.language.errors import ForbiddenError, LimitError
 from gradtrace.language.expressions import IN_CLASS_BODY, walrus_context
 from gradtrace.language.generators import (
@@ -189,32 +190,27 @@ def stmt_ClassDef(self: Interpreter, node: ast.ClassDef, fc: _FunctionContext) -
     bases = [compile_base(self, b, fc) for b in node.bases]
     decorators = [self.compile_expr(d, fc) for d in node.decorator_list]
     with walrus_context(self, IN_CLASS_BODY):
-        methods, attributes, annotated = _compile_class_body(self, node, fc)
+        code = _compile_class_body(self, node, fc)
     target = self.compile_target(ast.Name(id=node.name, ctx=ast.Store()), fc, node)
     interp = self
 
     def define(scope: Scope) -> None:
         base_values = [b(scope) for b in bases]
         options = [class_decorator(d(scope), node) for d in decorators]
-        fields = [(name, value(scope) if value else None) for name, value in annotated]
-        cls = build_class(interp, node, base_values, methods, attributes, scope, fields, options)
+        fields = [
+            (name, value(scope) if value else records.NO_DEFAULT) for name, value in code.annotated
+        ]
+        cls = build_class(interp, node, base_values, code, scope, fields, options)
         target(scope, cls)
 
     return define
 
 
-def _compile_class_body(
-    self: Interpreter, node: ast.ClassDef, fc: _FunctionContext
-) -> tuple[
-    list[tuple[ast.FunctionDef, Callable[[Scope], UserFunction], list[Closure]]],
-    list[tuple[str, Closure]],
-    list[tuple[str, Closure | None]],
-]:
-    """A class body's methods (with their decorators), attributes and annotated names."""
-    annotated: list[tuple[str, Closure | None]] = []
-    methods: list[tuple[ast.FunctionDef, Callable[[Scope], UserFunction], list[Closure]]] = []
-    attributes: list[tuple[str, Closure]] = []
-    body = ClassBody()
+def _compile_class_body(self: Interpreter, node: ast.ClassDef, fc: _FunctionContext) -> BodyCode:
+    """A class body's methods (with their decorators), attributes and annotated names, and
+    the order build_class runs them in."""
+    code = BodyCode([], [], [], [])
+    body = ClassBody(node.body)
     for item in node.body:
         if isinstance(item, ast.FunctionDef):
             # Evaluated as the methods are made, before the class's namespace is.
@@ -227,15 +223,14 @@ def _compile_class_body(
                 )
             make = self.compile_function(item, fc, owner=node.name)
             decos = [self.compile_expr(d, fc) for d in item.decorator_list]
-            methods.append((item, make, decos))
-            body.method(item)
+            body.method(item, len(code.methods))
+            code.methods.append((item, make, decos))
         elif isinstance(item, ast.Assign) and all(isinstance(t, ast.Name) for t in item.targets):
             # Read from the class's namespace, as it is built in build_class.
             self.class_reads.update(body.reads(item.value, item))
-            value = self.compile_expr(item.value, fc)
-            for t in item.targets:
-                attributes.append((t.id, value))  # type: ignore[attr-defined]
-                body.attribute(t.id)  # type: ignore[attr-defined]
+            names = [t.id for t in item.targets]  # type: ignore[attr-defined]
+            body.assign(names, len(code.assignments))
+            code.assignments.append((names, self.compile_expr(item.value, fc)))
         elif isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
             # `x: int` or `x: int = 0`: a field of a @dataclass, else a class attribute.
             # Its default is evaluated before the class is built: it reads no name of it.
@@ -246,9 +241,8 @@ def _compile_class_body(
                     item,
                 )
             default = self.compile_expr(item.value, fc) if item.value else None
-            annotated.append((item.target.id, default))
-            if item.value is not None:
-                body.attribute(item.target.id)
+            body.annotated(item.target.id, default is not None, len(code.annotated))
+            code.annotated.append((item.target.id, default))
         elif isinstance(item, ast.Pass) or (
             isinstance(item, ast.Expr) and isinstance(item.value, ast.Constant)
         ):
@@ -257,7 +251,8 @@ def _compile_class_body(
             raise ForbiddenError(
                 "a class body may hold only methods and simple class attributes", item
             )
-    return methods, attributes, annotated
+    code.order = body.order
+    return code
 
 
 def _refused_when_run(refusal: ForbiddenError, fc: _FunctionContext) -> Closure:

@@ -104,14 +104,16 @@ _UNBOUND_FREE_VARIABLE = (
 
 def expr_Name(self: Interpreter, node: ast.Name, fc: _FunctionContext) -> Closure:
     if node in self.class_reads:
-        return _class_read(self, node, _load_name(self, node, fc))
+        return _class_read(self, node)
     return _load_name(self, node, fc)
 
 
-def _class_read(self: Interpreter, node: ast.Name, outside: Closure) -> Closure:
-    """A name a class body reads from itself: its namespace first (class_names.py)."""
+def _class_read(self: Interpreter, node: ast.Name) -> Closure:
+    """A name of a class body read in the body: from the class's namespace, else from the
+    globals (class_names.py)."""
     name = node.id
     interp = self
+    outside = _load_global(self, node)
 
     def load_in_class(scope: Scope) -> Any:
         namespace = interp.class_namespace
@@ -124,22 +126,29 @@ def _class_read(self: Interpreter, node: ast.Name, outside: Closure) -> Closure:
     return load_in_class
 
 
+def _load_global(self: Interpreter, node: ast.Name) -> Closure:
+    name = node.id
+    interp = self
+    self.builtin_value(name)  # load_builtin finds it in self.builtins
+    globals_ = self.globals
+
+    def load_global(scope: Scope) -> Any:
+        value = globals_.vars.get(name, _MISSING)
+        if value is _MISSING:
+            return interp.load_builtin(name, node, scope)
+        return value
+
+    return load_global
+
+
 def _load_name(self: Interpreter, node: ast.Name, fc: _FunctionContext) -> Closure:
     name = node.id
     interp = self
     self.builtin_value(name)  # the load below finds it in self.builtins
     builtins = self.builtins
-    globals_ = self.globals
 
     if name in fc.globals:
-
-        def load_global(scope: Scope) -> Any:
-            value = globals_.vars.get(name, _MISSING)
-            if value is _MISSING:
-                return interp.load_builtin(name, node, scope)
-            return value
-
-        return load_global
+        return _load_global(self, node)
 
     if name in fc.locals:
         unbound = f"cannot access local variable '{name}' where it is not associated with a value"
