@@ -15,7 +15,7 @@ from torch import nn, optim
 from torch.utils.data import TensorDataset
 
 import gradtrace
-from gradtrace.language import attributes, callables, namespaces
+from gradtrace.language import attributes, callables, distributions, namespaces
 from gradtrace.language.arrays import ARRAY_ATTRIBUTES
 from gradtrace.language.callables import Checked
 from gradtrace.language.interpreter import Interpreter
@@ -236,6 +236,15 @@ def _samples() -> list[tuple[object, frozenset[str]]]:
     for value in plain_values:
         samples.append((value, attributes._PLAIN_ATTRIBUTES[type(value)]))
     samples.append((np.ones(3), ARRAY_ATTRIBUTES))
+    normal = torch.distributions.Normal(torch.zeros(2), torch.ones(2))
+    for dist in (
+        normal,
+        torch.distributions.Categorical(logits=torch.zeros(3)),
+        torch.distributions.Bernoulli(probs=torch.tensor([0.5])),
+        torch.distributions.Uniform(0.0, torch.ones(2)),
+        torch.distributions.Independent(normal, 1),
+    ):
+        samples.append((dist, distributions.ATTRIBUTES[type(dist)]))
     samples.append((np.float64(1.5), ARRAY_ATTRIBUTES))
     # Methods read off the classes themselves (str.upper, torch.Tensor.add...).
     for cls, names in attributes._PLAIN_ATTRIBUTES.items():

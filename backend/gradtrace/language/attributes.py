@@ -14,7 +14,7 @@ import torch.utils.data as tud
 from torch import nn, optim
 
 from gradtrace.identity import identity
-from gradtrace.language import forward_ad
+from gradtrace.language import distributions, forward_ad
 from gradtrace.language.arrays import ARRAY_ATTRIBUTES
 from gradtrace.language.callables import Checked
 from gradtrace.language.classes import (
@@ -231,6 +231,8 @@ def attribute_allowed(obj: object, name: str) -> bool:
         return name in _OPTIMIZER_ATTRIBUTES
     if isinstance(obj, optim.lr_scheduler.LRScheduler):
         return name in _SCHEDULER_ATTRIBUTES
+    if kind in distributions.ATTRIBUTES:
+        return name in distributions.ATTRIBUTES[kind]
     if isinstance(obj, torch.utils.hooks.RemovableHandle):
         return name == "remove"
     if isinstance(obj, BaseException):
@@ -257,6 +259,8 @@ def readable_names(obj: object) -> frozenset[str]:
         return _OPTIMIZER_ATTRIBUTES
     if isinstance(obj, torch.autograd.graph.Node):
         return _NODE_ATTRIBUTES
+    if type(obj) in distributions.ATTRIBUTES:
+        return distributions.ATTRIBUTES[type(obj)]
     return _PLAIN_ATTRIBUTES.get(type(obj)) or PY_ATTRIBUTES.get(type(obj)) or frozenset()
 
 

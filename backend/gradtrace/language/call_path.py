@@ -23,7 +23,7 @@ from torch import nn
 from torch.nn.modules.lazy import LazyModuleMixin
 
 from gradtrace.identity import identity
-from gradtrace.language import broadcasts, module_sizes, sizes
+from gradtrace.language import broadcasts, distributions, module_sizes, sizes
 from gradtrace.language.callables import Checked, Unbound
 from gradtrace.language.class_values import CONTAINERS, items_checked
 from gradtrace.language.classes import DATASET_BASES, is_program_class
@@ -204,6 +204,8 @@ def invoke(
             kwargs = {**kwargs, "foreach": False}
         elif target is torch.autograd.Function:
             raise TypeError("torch.autograd.Function is used by subclassing it")
+        elif distributions.is_family(target):
+            distributions.check_new(target, args, kwargs, limit)
         elif target in DATASET_BASES:
             # torch's own instance would reach the program: its repr shows its address,
             # and adding two makes a ConcatDataset (a program's subclass refuses that).
@@ -306,6 +308,8 @@ def _check_torch_call(
             _check_gradcheck(fname, args, kwargs)
         if fname == "set_printoptions":
             _check_printoptions(target, args, kwargs, self.limits.string_chars)
+        if fname == "kl_divergence":
+            distributions.check_kl(args, kwargs, self.limits.tensor_elements)
     if fname.endswith("_"):
         for arg in args[:1]:
             if isinstance(arg, Tensor):

@@ -16,7 +16,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from gradtrace.language import arrays, broadcasts, module_sizes, sizes
+from gradtrace.language import arrays, broadcasts, distributions, module_sizes, sizes
 from gradtrace.language.arithmetic import MODULE_LISTS
 from gradtrace.language.attributes import attribute_allowed, width_method
 from gradtrace.language.errors import ForbiddenError, LimitError
@@ -82,6 +82,8 @@ def call_method(
         args, kwargs = self.classes_checked(args, kwargs)
     kind = type(owner)
     limits = self.limits
+    if distributions.is_distribution(owner):
+        distributions.check_method(owner, name, args, kwargs, limits.tensor_elements)
     if kind is ModuleTable:  # self._modules.get(key): torch's dict hashes the key
         for arg in args:
             sizes.check_nesting(arg)

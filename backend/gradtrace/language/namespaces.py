@@ -18,7 +18,7 @@ import torch.utils.data as tud
 from torch import nn, optim
 
 from gradtrace.identity import identity
-from gradtrace.language import backends, forward_ad, graph_hooks, transforms
+from gradtrace.language import backends, distributions, forward_ad, graph_hooks, transforms
 from gradtrace.language.arrays import numpy_module
 from gradtrace.language.dataloaders import (
     DataLoader,
@@ -317,6 +317,11 @@ def _build() -> dict[str, Namespace]:
         },
         torch.accelerator,
     )
+    distributions_ns = Namespace(
+        "torch.distributions",
+        {**distributions.FAMILIES, "kl_divergence": torch.distributions.kl_divergence},
+        torch.distributions,
+    )
     members: dict[str, Any] = {
         **_members(torch, _TORCH_FUNCTIONS),
         "manual_seed": manual_seed,
@@ -331,6 +336,7 @@ def _build() -> dict[str, Namespace]:
         "optim": optim_ns,
         "utils": utils,
         "autograd": autograd,
+        "distributions": distributions_ns,
         "linalg": linalg,
         "cuda": cuda,
         "backends": backends.BACKENDS,
@@ -367,6 +373,7 @@ def _build() -> dict[str, Namespace]:
         "torch.autograd.graph": graph,
         "torch.autograd.forward_ad": fw_ad,
         "torch.autograd.functional": autograd_functional,
+        "torch.distributions": distributions_ns,
         "torch.func": func,
         "torch.linalg": linalg,
         "torch.cuda": cuda,

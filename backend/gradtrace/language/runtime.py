@@ -387,6 +387,7 @@ _SPECIAL_FUNCTIONS = sizes.UNINITIALISED | {
     "gradcheck",
     "gradgradcheck",
     "set_printoptions",
+    "kl_divergence",
 }
 
 

@@ -1,0 +1,167 @@
+"""torch.distributions, the families tutorials use: Normal, Categorical, Bernoulli,
+Uniform and Independent, with kl_divergence (REINFORCE's `Categorical(logits).sample()`
+and `log_prob`, a VAE's `Normal(mu, std).rsample()` and its KL term).
+
+They are torch's own classes (the graph through `rsample` and `log_prob` is torch's),
+reached only through this table: no other family, no `register_kl`, no constraints or
+transforms (process-wide registries), no subclassing. Every call that can make a tensor
+larger than its inputs is sized first, by the rule of what torch will make:
+`sample(shape)` makes shape x batch x event elements; `log_prob(value)` broadcasts the
+value against the parameters (against the logits' last dim too, for a Categorical);
+`enumerate_support()` makes a value per category for each batch element; `expand` and a
+two-parameter constructor broadcast their shapes; kl_divergence broadcasts the two
+distributions' parameters.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+import torch
+from torch import distributions as D
+
+from gradtrace.language.errors import ForbiddenError
+from gradtrace.language.sizes import refusal
+
+Tensor = torch.Tensor
+
+#: The families a program may build (torch's classes, by their names).
+FAMILIES: dict[str, type[D.Distribution]] = {
+    "Normal": D.Normal,
+    "Categorical": D.Categorical,
+    "Bernoulli": D.Bernoulli,
+    "Uniform": D.Uniform,
+    "Independent": D.Independent,
+}
+
+_COMMON = frozenset(
+    """
+batch_shape event_shape mean mode stddev variance has_rsample has_enumerate_support
+sample rsample log_prob cdf icdf entropy perplexity enumerate_support expand
+""".split()
+)
+
+#: What a program may read on an instance of each family.
+ATTRIBUTES: dict[type, frozenset[str]] = {
+    D.Normal: _COMMON | {"loc", "scale"},
+    D.Uniform: _COMMON | {"low", "high"},
+    D.Bernoulli: _COMMON | {"probs", "logits"},
+    D.Categorical: _COMMON | {"probs", "logits"},
+    D.Independent: _COMMON | {"base_dist", "reinterpreted_batch_ndims"},
+}
+
+
+def is_distribution(value: object) -> bool:
+    return type(value) in ATTRIBUTES
+
+
+def is_family(cls: type) -> bool:
+    return cls in ATTRIBUTES
+
+
+def _numel(shape: Any) -> int | None:
+    """Elements of a shape as torch reads one; None where torch will refuse it itself.
+
+    Read once here and once by torch: only what reads the same twice is taken (a
+    program's own iterable could answer the size check small and torch large)."""
+    if type(shape) not in (tuple, list, torch.Size) and not isinstance(shape, Tensor):
+        if isinstance(shape, (int, float)):
+            return None  # torch raises its own TypeError: not a shape
+        raise ForbiddenError("a shape here is a tuple, a list or a torch.Size")
+    try:
+        return math.prod(torch.Size(shape))
+    except (TypeError, ValueError, RuntimeError, OverflowError):
+        return None
+
+
+def _broadcast_numel(*shapes: Sequence[int]) -> int | None:
+    try:
+        return math.prod(torch.Size(torch.broadcast_shapes(*shapes)))
+    except (RuntimeError, TypeError, ValueError):
+        return None  # they do not broadcast: torch says so when it runs
+
+
+def _innermost(dist: D.Distribution) -> D.Distribution:
+    while isinstance(dist, D.Independent):
+        dist = dist.base_dist
+    return dist
+
+
+def _param_shape(dist: D.Distribution) -> torch.Size:
+    """The shape of the parameters `dist` computes with: a Categorical's or a
+    Bernoulli's own tensor (read without making the other: probs and logits are made
+    lazily), else its batch and event shapes, which its parameters are broadcast to."""
+    base = _innermost(dist)
+    param = getattr(base, "_param", None)
+    if isinstance(param, Tensor):
+        return param.shape
+    return dist.batch_shape + dist.event_shape
+
+
+def _per_element(dist: D.Distribution) -> int:
+    """Elements of the parameters per batch element (a Categorical's categories)."""
+    base = _innermost(dist)
+    if isinstance(base, D.Categorical):
+        return int(base._num_events)
+    return math.prod(dist.event_shape)
+
+
+def check_new(cls: type, args: tuple[Any, ...], kwargs: dict[str, Any], limit: int) -> None:
+    """A family's constructor: Normal(loc, scale) and Uniform(low, high) broadcast theirs;
+    Independent wraps one of these families (torch would call any object's methods)."""
+    if cls is D.Independent:
+        base = args[0] if args else kwargs.get("base_distribution")
+        if not is_distribution(base):
+            raise TypeError("Independent wraps a distribution (Normal, Bernoulli, ...)")
+    shapes = [v.shape for v in (*args, *kwargs.values()) if isinstance(v, Tensor)]
+    if len(shapes) > 1:
+        numel = _broadcast_numel(*shapes)
+        if numel is not None and numel > limit:
+            raise refusal(cls.__name__, numel, limit)
+
+
+def check_method(
+    dist: D.Distribution, name: str, args: tuple[Any, ...], kwargs: dict[str, Any], limit: int
+) -> None:
+    """`dist.name(*args, **kwargs)`, sized before torch makes anything."""
+    numel: int | None = None
+    if name in ("sample", "rsample"):
+        shape = args[0] if args else kwargs.get("sample_shape", ())
+        count = _numel(shape)
+        if count is not None:
+            numel = count * math.prod(dist.batch_shape + dist.event_shape)
+    elif name in ("log_prob", "cdf", "icdf"):
+        value = args[0] if args else kwargs.get("value")
+        if isinstance(value, Tensor):
+            shape = value.shape
+            if isinstance(_innermost(dist), D.Categorical):
+                shape = (*shape, 1)  # the value indexes the logits' last dim
+            numel = _broadcast_numel(shape, _param_shape(dist))
+    elif name == "enumerate_support":
+        expand = args[0] if args else kwargs.get("expand", True)
+        if type(expand) is not bool:  # torch tests it again: the same answer both times
+            raise ForbiddenError("enumerate_support(expand=...) takes True or False")
+        base = _innermost(dist)
+        values = 2 if isinstance(base, D.Bernoulli) else _per_element(base)
+        numel = values * (math.prod(dist.batch_shape) if expand else 1)
+    elif name == "expand":
+        if "_instance" in kwargs or len(args) > 1:
+            raise ForbiddenError("expand takes the new batch shape only")
+        shape = args[0] if args else kwargs.get("batch_shape", ())
+        count = _numel(shape)
+        if count is not None:
+            numel = count * _per_element(dist)
+    if numel is not None and numel > limit:
+        raise refusal(f"{type(dist).__name__}.{name}", numel, limit)
+
+
+def check_kl(args: tuple[Any, ...], kwargs: dict[str, Any], limit: int) -> None:
+    """kl_divergence(p, q) broadcasts the two distributions' parameters."""
+    p = args[0] if args else kwargs.get("p")
+    q = args[1] if len(args) > 1 else kwargs.get("q")
+    if isinstance(p, D.Distribution) and isinstance(q, D.Distribution):
+        numel = _broadcast_numel(_param_shape(p), _param_shape(q))
+        if numel is not None and numel > limit:
+            raise refusal("kl_divergence", numel, limit)

@@ -1,0 +1,5 @@
+# expect: ForbiddenError
+import torch
+from torch.distributions import Normal
+
+print(Normal.__dict__)

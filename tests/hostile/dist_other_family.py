@@ -1,0 +1,3 @@
+# expect: ForbiddenError
+import torch
+from torch.distributions import MultivariateNormal

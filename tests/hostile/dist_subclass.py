@@ -1,0 +1,7 @@
+# expect: ForbiddenError
+import torch
+from torch.distributions import Normal
+
+
+class MyNormal(Normal):
+    pass

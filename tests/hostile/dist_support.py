@@ -1,0 +1,5 @@
+# expect: ForbiddenError
+import torch
+from torch.distributions import Uniform
+
+print(Uniform(0.0, 1.0).support)

@@ -1,0 +1,2 @@
+# expect: ForbiddenError
+import torch.distributions.transforms as T
