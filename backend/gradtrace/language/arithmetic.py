@@ -182,11 +182,14 @@ def _check_repeat(self: Interpreter, a: Any, b: Any) -> None:
 
 def check_size(self: Interpreter, value: Any) -> None:
     if isinstance(value, Tensor):  # the commonest value, asked first
-        if value.numel() > self.limits.tensor_elements:
+        numel = value.numel()
+        if numel > self.limits.tensor_elements:
             raise LimitError(
-                f"a tensor of {value.numel():,} elements is over the limit "
+                f"a tensor of {numel:,} elements is over the limit "
                 f"({self.limits.tensor_elements:,} per tensor)"
             )
+        if numel == 0:
+            sizes.check_empty(value, self.limits.tensor_elements)
     elif isinstance(value, str):
         if len(value) > self.limits.string_chars:
             raise LimitError(

@@ -340,8 +340,9 @@ def after_call(
         # not only every 256 steps, so a program stops close to its time limit.
         if time.monotonic() > self.deadline:
             raise LimitError(f"the program ran longer than {self.limits.wall_time_s:g} s")
-        if result.numel() > self.limits.tensor_elements:
-            self.check_size(result)  # raises
+        numel = result.numel()
+        if numel > self.limits.tensor_elements or numel == 0:
+            self.check_size(result)  # raises if over, or empty and vast (sizes.check_empty)
         rec = self.rec
         if rec.active:
             rec.result(result, node, label, _tensor_inputs(args, kwargs))

@@ -71,9 +71,14 @@ def _numel(shape: Any) -> int | None:
             return None  # torch raises its own TypeError: not a shape
         raise ForbiddenError("a shape here is a tuple, a list or a torch.Size")
     try:
-        return math.prod(torch.Size(shape))
+        size = torch.Size(shape)
     except (TypeError, ValueError, RuntimeError, OverflowError):
         return None
+    if any(n < 0 for n in size):
+        # expand's -1 keeps a size torch then also records as the batch shape's: every
+        # later size rule would read it negative.
+        raise ForbiddenError("a shape here has no negative sizes: write each size out")
+    return math.prod(size)
 
 
 def _broadcast_numel(*shapes: Sequence[int]) -> int | None:
@@ -134,6 +139,10 @@ def check_method(
             numel = count * math.prod(dist.batch_shape + dist.event_shape)
     elif name in ("log_prob", "cdf", "icdf"):
         value = args[0] if args else kwargs.get("value")
+        if not isinstance(value, (Tensor, int, float)):
+            # Without validate_args, torch would compute with any object (its `long()`,
+            # its `__sub__`), whose result the size rule cannot know.
+            raise TypeError(f"{name} takes a tensor (or a number)")
         if isinstance(value, Tensor):
             shape = value.shape
             if isinstance(_innermost(dist), D.Categorical):
@@ -161,7 +170,10 @@ def check_kl(args: tuple[Any, ...], kwargs: dict[str, Any], limit: int) -> None:
     """kl_divergence(p, q) broadcasts the two distributions' parameters."""
     p = args[0] if args else kwargs.get("p")
     q = args[1] if len(args) > 1 else kwargs.get("q")
-    if isinstance(p, D.Distribution) and isinstance(q, D.Distribution):
-        numel = _broadcast_numel(_param_shape(p), _param_shape(q))
-        if numel is not None and numel > limit:
-            raise refusal("kl_divergence", numel, limit)
+    if not (is_distribution(p) and is_distribution(q)):
+        # torch would remember any pair of classes it was asked about, for the process.
+        raise TypeError("kl_divergence takes two distributions (Normal, Categorical, ...)")
+    assert isinstance(p, D.Distribution) and isinstance(q, D.Distribution)
+    numel = _broadcast_numel(_param_shape(p), _param_shape(q))
+    if numel is not None and numel > limit:
+        raise refusal("kl_divergence", numel, limit)
