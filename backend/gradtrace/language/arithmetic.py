@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import collections
+import math
 import operator
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -189,7 +190,7 @@ def check_size(self: Interpreter, value: Any) -> None:
                 f"({self.limits.tensor_elements:,} per tensor)"
             )
         if numel == 0:
-            sizes.check_empty(value, self.limits.tensor_elements)
+            _check_empty(value, self.limits.tensor_elements)
     elif isinstance(value, str):
         if len(value) > self.limits.string_chars:
             raise LimitError(
@@ -206,6 +207,18 @@ def check_size(self: Interpreter, value: Any) -> None:
             self.memory.check()
     elif isinstance(value, np.ndarray):
         arrays.result_array(type(value).__name__, value)
+
+
+def _check_empty(t: Tensor, limit: int) -> None:
+    """An empty tensor whose other dims are vast: `torch.zeros(0, 10**9)` holds nothing,
+    but `.sum(0)` over it makes 10**9 elements, and no rule sizes a reduction by more
+    than its input. Refused as it is made, by its other dims' product."""
+    extent = math.prod(n for n in t.shape if n)
+    if extent > limit:
+        raise LimitError(
+            f"a tensor of shape {tuple(t.shape)} is over the limit: empty, but its other "
+            f"dimensions make {extent:,} elements ({limit:,} per tensor)"
+        )
 
 
 def check_sizes(self: Interpreter, values: Any) -> None:

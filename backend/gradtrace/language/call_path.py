@@ -342,7 +342,7 @@ def after_call(
             raise LimitError(f"the program ran longer than {self.limits.wall_time_s:g} s")
         numel = result.numel()
         if numel > self.limits.tensor_elements or numel == 0:
-            self.check_size(result)  # raises if over, or empty and vast (sizes.check_empty)
+            self.check_size(result)  # raises if over, or empty but vast (arithmetic.py)
         rec = self.rec
         if rec.active:
             rec.result(result, node, label, _tensor_inputs(args, kwargs))

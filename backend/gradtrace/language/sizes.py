@@ -177,18 +177,6 @@ def meta_numel(result: Any) -> int:
     return 0
 
 
-def check_empty(t: torch.Tensor, limit: int) -> None:
-    """An empty tensor whose other dims are vast: `torch.zeros(0, 10**9)` holds nothing,
-    but `.sum(0)` over it makes 10**9 elements, and no rule sizes a reduction by more
-    than its input. Refused as it is made, by its other dims' product."""
-    extent = math.prod(n for n in t.shape if n)
-    if extent > limit:
-        raise LimitError(
-            f"a tensor of shape {tuple(t.shape)} is over the limit: empty, but its other "
-            f"dimensions make {extent:,} elements ({limit:,} per tensor)"
-        )
-
-
 def refusal(name: str, numel: float, limit: int) -> LimitError:
     return LimitError(
         f"{name}() would make a tensor of {int(numel):,} elements; the limit is "
