@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeGuard
 
 import torch
 from torch import distributions as D
@@ -53,7 +53,7 @@ ATTRIBUTES: dict[type, frozenset[str]] = {
 }
 
 
-def is_distribution(value: object) -> bool:
+def is_distribution(value: object) -> TypeGuard[D.Distribution]:
     return type(value) in ATTRIBUTES
 
 
@@ -173,7 +173,6 @@ def check_kl(args: tuple[Any, ...], kwargs: dict[str, Any], limit: int) -> None:
     if not (is_distribution(p) and is_distribution(q)):
         # torch would remember any pair of classes it was asked about, for the process.
         raise TypeError("kl_divergence takes two distributions (Normal, Categorical, ...)")
-    assert isinstance(p, D.Distribution) and isinstance(q, D.Distribution)
     numel = _broadcast_numel(_param_shape(p), _param_shape(q))
     if numel is not None and numel > limit:
         raise refusal("kl_divergence", numel, limit)

@@ -142,13 +142,12 @@ def _load_global(self: Interpreter, node: ast.Name) -> Closure:
 
 
 def _load_name(self: Interpreter, node: ast.Name, fc: _FunctionContext) -> Closure:
+    if node.id in fc.globals:
+        return _load_global(self, node)
     name = node.id
     interp = self
     self.builtin_value(name)  # the load below finds it in self.builtins
     builtins = self.builtins
-
-    if name in fc.globals:
-        return _load_global(self, node)
 
     if name in fc.locals:
         unbound = f"cannot access local variable '{name}' where it is not associated with a value"

@@ -117,12 +117,8 @@ class BackwardSteps:
         self.lines_cut = False
 
     def _freed(self, f: FunctionRec) -> bool:
-        """Whether the pass freed `f`'s saved tensors (the pass ran `f`)."""
-        if f.saved_read and not f.custom and f.saved:
-            # Read when it was made, they held their values until a pass ran it (it would
-            # have raised there, not run, had an earlier pass freed them): torch frees what
-            # a Node saved once it ran in a pass without retain_graph.
-            return True
+        """Whether the pass freed `f`'s saved tensors (the pass ran `f`), for a Node other
+        than those `ended` decides itself (whose saved tensors were read when it was made)."""
         holding = f.id in self.holding
         names = saved_names(type(f.fn))
         if f.custom:
@@ -195,8 +191,10 @@ class BackwardSteps:
         if not retain:
             self.rec.peeking = True  # a program's unpack hook must not run for this read
             try:
-                # The commonest case of _freed inline: a Node whose saved tensors were
-                # read when it was made.
+                # A Node whose saved tensors were read when it was made (most) held their
+                # values until a pass ran it (it would have raised there, not run, had an
+                # earlier pass freed them), and torch frees what a Node saved once it ran
+                # in a pass without retain_graph; any other is asked of torch (_freed).
                 freed = [
                     f.id
                     for f in dict.fromkeys(self.ran)
