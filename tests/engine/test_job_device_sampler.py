@@ -1,7 +1,8 @@
 """A DataLoader with shuffle=True on a GPU job: torch's RandomSampler draws each epoch's
 order on a CPU generator, which torch refuses under a CUDA default device. gradtrace's
 DataLoader gives the sampler a generator on the job's device, seeded from the job's
-default generator each epoch as torch's is: on the CPU, the orders are torch's own."""
+default generator each epoch as torch's is: on the CPU, the orders are torch's own.
+random_split, refused there for the same reason, draws on its generator's device."""
 
 from __future__ import annotations
 
@@ -54,3 +55,26 @@ def test_a_shuffled_loader_runs_on_a_gpu_job_seeded() -> None:
     assert lines[0] != lines[1]  # another order each epoch
     again = gradtrace.run(SHUFFLED, device="cuda")
     assert again.stdout == first.stdout
+
+
+SPLITS = """
+import torch
+from torch.utils.data import TensorDataset, random_split
+
+torch.manual_seed(0)
+data = TensorDataset(torch.arange(10))
+a, b = random_split(data, [7, 3])
+c, d = random_split(data, [0.5, 0.5], generator=torch.Generator().manual_seed(1))
+print([[int(row[0]) for row in part] for part in (a, b, c, d)], a[0][0].device.type)
+"""
+
+
+@pytest.mark.cuda
+@pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA device")
+def test_random_split_on_a_gpu_job_splits_as_on_the_cpu() -> None:
+    on_cpu = gradtrace.run(SPLITS, device="cpu")
+    on_gpu = gradtrace.run(SPLITS, device="cuda")
+    assert on_cpu.ok, on_cpu.error
+    assert on_gpu.ok, on_gpu.error
+    assert on_gpu.stdout.replace(" cuda", " cpu") == on_cpu.stdout
+    assert on_gpu.stdout.endswith("cuda\n")

@@ -364,7 +364,12 @@ def random_split(
         )
     _dataset_length(dataset, what)
     sized = _CheckedLength(dataset, what)
-    splits: list[tud.Subset[Any]] = tud.random_split(sized, lengths, generator=generator)  # type: ignore[arg-type]
+    # torch draws randperm on the default device with the generator given (the CPU's by
+    # default), which a GPU job's default device refuses: the draw is made on the
+    # generator's own device, so a split is the same on a CPU job and a GPU job.
+    device = generator.device if isinstance(generator, torch.Generator) else torch.empty(0).device
+    with torch.device(device):
+        splits: list[tud.Subset[Any]] = tud.random_split(sized, lengths, generator=generator)  # type: ignore[arg-type]
     return [tud.Subset(dataset, split.indices) for split in splits]
 
 
