@@ -34,6 +34,7 @@ from typing import Any
 import orjson
 import torch
 
+from bench.language_floor import run_language_only
 from bench.tables import table
 from gradtrace import Limits, Trace
 from gradtrace.trace.binary import split
@@ -199,6 +200,13 @@ def measure(source: str) -> dict[str, Any]:
             return _Answered(binary, later)
 
         cpython_again, json_runs, binary_runs = _alternating_ms(reference, traced, traced_binary)
+        # The floor: the program run by the language with nothing recorded, turn about.
+
+        def language_only() -> None:
+            with contextlib.redirect_stdout(io.StringIO()):
+                run_language_only(source, LIMITS)
+
+        cpython_floor, language_runs = _alternating_ms(reference, language_only)
         json_writing = [t - _recorded_ms(p) for t, p in zip(json_runs, payloads[1:])]
         binary_writing = [t - _recorded_ms(p) for t, p in zip(binary_runs, binaries[1:])]
         binary_payload = binaries[-1]
@@ -228,6 +236,8 @@ def measure(source: str) -> dict[str, Any]:
         "binary_payload_bytes": len(binary_payload),
         "json_job_ratio": statistics.median(json_runs) / statistics.median(cpython_again),
         "binary_job_ratio": statistics.median(binary_runs) / statistics.median(cpython_again),
+        "language_ms": statistics.median(language_runs),
+        "language_ratio": statistics.median(language_runs) / statistics.median(cpython_floor),
     }
 
 
@@ -286,6 +296,38 @@ def markdown(rows: list[dict[str, Any]]) -> str:
         )
         + "\n\n"
         + _api_target(rows)
+        + "\n\n"
+        + _floor(rows)
+    )
+
+
+def _floor(rows: list[dict[str, Any]]) -> str:
+    """The program run by the language alone, nothing recorded: what the whole job's ratio
+    cannot go below, and what recording and writing add to it."""
+    big = [r for r in rows if r["ops"] >= 1000]
+    lines = table(
+        [
+            "program", "ops", "the language alone (ms)", "its ratio",
+            "recording and writing per node (us)", "per node within 3x (us)",
+        ],
+        (
+            [
+                r["family"],
+                f"{r['ops']:,}",
+                f"{r['language_ms']:.1f}",
+                f"{r['language_ratio']:.2f}x",
+                f"{(r['gradtrace_ms'] - r['language_ms']) * 1000 / r['nodes']:.1f}",
+                f"{(3 - r['language_ratio']) * r['cpython_ms'] * 1000 / r['nodes']:.1f}",
+            ]
+            for r in big
+        ),
+    )  # fmt: skip
+    return (
+        "Where the whole job's time goes: the same program run by gradtrace's language with "
+        "nothing recorded (bench/language_floor.py), against CPython + torch turn about, "
+        "and the time per node the recording and the writing add to it (the job less the "
+        "language alone), against what it may add within 3x: (3 - the language's ratio) "
+        "x CPython's time, per node.\n\n" + lines
     )
 
 
