@@ -231,7 +231,7 @@ Rule = Callable[[str, tuple[Any, ...], dict[str, Any]], None]
 _OPERANDS = (np.ndarray, torch.Tensor, list, tuple)
 
 
-def _same(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+def same_rule(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
     """Elementwise maths and reductions: no bigger than their inputs, once broadcast."""
     arrays = [a for a in (*args, *kwargs.values()) if isinstance(a, _OPERANDS)]
     if len(arrays) > 1:
@@ -242,26 +242,26 @@ def _shape_arg(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None
     _check(name, _numel(kwargs.get("shape", args[0] if args else 1)))
 
 
-def _shape_args(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+def shape_args_rule(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
     _check(name, _numel(args))  # randn(2, 3)
 
 
-def _size_kwarg(position: int) -> Rule:
+def size_rule(position: int) -> Rule:
     """normal(loc, scale, size): `size`, or else the shape its parameters broadcast to."""
 
     def rule(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
         size = kwargs.get("size", args[position] if len(args) > position else None)
         if size is None:
-            _same(name, args, kwargs)
+            same_rule(name, args, kwargs)
         else:
             _check(name, _numel(size))
 
     return rule
 
 
-def _choice(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+def choice_rule(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
     """choice(n, k, replace=False) draws k of a permutation of range(n), made whole."""
-    _size_kwarg(1)(name, args, kwargs)
+    size_rule(1)(name, args, kwargs)
     a = args[0] if args else kwargs.get("a")
     replace = args[2] if len(args) > 2 else kwargs.get("replace", True)
     if isinstance(a, (int, np.integer)) and not replace:
@@ -305,7 +305,7 @@ def _joined(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
         _check(name, sum(_numel(_shape_of(p)) for p in parts[: _limit[0]]))
 
 
-def _permutation(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+def permutation_rule(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
     x = args[0] if args else 0
     _check(name, int(x) if isinstance(x, (int, np.integer)) else _numel(_shape_of(x)))
 
@@ -318,18 +318,18 @@ median cumsum cumprod prod any all sort argsort unique transpose reshape ravel s
 expand_dims copy array_equal allclose isclose count_nonzero nonzero flip
 """.split()
 
-_RULES: dict[str, Rule] = {name: _same for name in _ELEMENTWISE}
+_RULES: dict[str, Rule] = {name: same_rule for name in _ELEMENTWISE}
 _RULES.update(
     {
-        "array": _same,
-        "asarray": _same,
+        "array": same_rule,
+        "asarray": same_rule,
         "zeros": _shape_arg,
         "ones": _shape_arg,
         "empty": _shape_arg,
         "full": _shape_arg,
-        "zeros_like": _same,
-        "ones_like": _same,
-        "full_like": _same,
+        "zeros_like": same_rule,
+        "ones_like": same_rule,
+        "full_like": same_rule,
         "arange": _arange,
         "linspace": _linspace,
         "eye": _eye,
@@ -342,13 +342,14 @@ _RULES.update(
         "vstack": _joined,
         "hstack": _joined,
         "column_stack": _joined,
-        "bincount": _same,  # its size is read from its values (_bincount)
+        "bincount": same_rule,  # its size is read from its values (_bincount)
     }
 )
 # Where a function takes its dtype positionally: np.zeros(3, "f4"), np.full(2, 0, "i8").
 _DTYPE_AT = {
     "array": 1, "asarray": 1, "zeros": 1, "ones": 1, "empty": 1, "full": 2, "zeros_like": 1,
     "ones_like": 1, "full_like": 2, "identity": 1, "eye": 3, "arange": 3, "linspace": 5,
+    "randint": 3, "integers": 3, "random": 1, "standard_normal": 1,
 }  # fmt: skip
 
 
@@ -382,26 +383,8 @@ def _bincount(x: Any, weights: Any = None, minlength: Any = 0) -> Any:
 # Memory no one wrote reads as zeros, as with torch.empty.
 _REPLACED: dict[str, Callable[..., Any]] = {"empty": np.zeros, "bincount": _bincount}
 
-_RANDOM_RULES: dict[str, Rule] = {
-    "rand": _shape_args,
-    "randn": _shape_args,
-    "random": _size_kwarg(0),
-    "randint": _size_kwarg(2),
-    "normal": _size_kwarg(2),
-    "uniform": _size_kwarg(2),
-    "choice": _choice,
-    "permutation": _permutation,
-    "shuffle": _same,
-}
 
-
-def _seed(seed: Any = None) -> None:
-    if seed is not None and not isinstance(seed, (int, np.integer)):
-        raise TypeError("np.random.seed takes an integer or None")
-    np.random.seed(seed)
-
-
-def _checked(name: str, fn: Callable[..., Any], rule: Rule) -> Callable[..., Any]:
+def checked(name: str, fn: Callable[..., Any], rule: Rule) -> Callable[..., Any]:
     def call(*args: Any, **kwargs: Any) -> Any:
         _item_bytes[0] = _element_bytes(name, args, kwargs)
         try:
@@ -418,20 +401,10 @@ def _checked(name: str, fn: Callable[..., Any], rule: Rule) -> Callable[..., Any
     return call
 
 
-def numpy_module() -> dict[str, Namespace]:
-    random = Namespace(
-        "numpy.random",
-        {
-            **{
-                name: _checked(name, getattr(np.random, name), rule)
-                for name, rule in _RANDOM_RULES.items()
-            },
-            "seed": _seed,
-        },
-        np.random,
-    )
+def numpy_module(random: Namespace) -> dict[str, Namespace]:
+    """numpy, with `random` (np_random.py) as its np.random."""
     members: dict[str, Any] = {
-        name: _checked(name, _REPLACED.get(name) or getattr(np, name), rule)
+        name: checked(name, _REPLACED.get(name) or getattr(np, name), rule)
         for name, rule in _RULES.items()
     }
     members.update(

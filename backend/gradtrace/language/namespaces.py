@@ -27,6 +27,7 @@ from gradtrace.language.dataloaders import (
     random_split,
 )
 from gradtrace.language.errors import ForbiddenError
+from gradtrace.language.np_random import random_namespace
 from gradtrace.language.pymodules import python_modules
 from gradtrace.language.values import Namespace
 
@@ -383,7 +384,7 @@ def _build() -> dict[str, Namespace]:
         "torch.backends.mps": backends.MPS,
         "math": math_ns,
         **python_modules(),
-        **numpy_module(),
+        **numpy_module(random_namespace()),
     }
 
 

@@ -11,12 +11,22 @@ import random
 import numpy as np
 
 _pending: dict[str, int] = {}
+# The job's seed, and how many numpy generators the program has made without a seed.
+_unseeded = [0, 0]
 
 
 def seed_for_job(value: int) -> None:
     """A job begins: its `random` and `numpy.random` start from `value` when imported."""
     _pending["random"] = value
     _pending["numpy"] = value
+    _unseeded[:] = [value % 2**64, 0]
+
+
+def unseeded_entropy() -> list[int]:
+    """Entropy for a numpy generator made without a seed: numpy would read the OS's, and
+    the same request would not give the same trace. The job's seed and a count instead."""
+    _unseeded[1] += 1
+    return list(_unseeded)
 
 
 def seed_on_import(module: str) -> None:

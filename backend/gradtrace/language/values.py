@@ -14,16 +14,20 @@ if TYPE_CHECKING:
 class Namespace:
     """A safe stand-in for a module: only the members of its table exist."""
 
-    __slots__ = ("members", "module", "name")
+    __slots__ = ("members", "module", "name", "shown")
 
-    def __init__(self, name: str, members: dict[str, Any], module: object = None) -> None:
+    def __init__(
+        self, name: str, members: dict[str, Any], module: object = None, shown: str | None = None
+    ) -> None:
         self.name = name
         self.members = members
         # The real module, consulted only to tell "forbidden" from "does not exist".
         self.module = module
+        # How it prints, where it stands for an object rather than a module.
+        self.shown = shown
 
     def __repr__(self) -> str:
-        return f"<module '{self.name}'>"
+        return self.shown or f"<module '{self.name}'>"
 
 
 class Parameters:
