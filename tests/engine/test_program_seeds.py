@@ -79,3 +79,27 @@ def test_an_import_inside_a_function_seeds_before_its_first_draw() -> None:
 def test_importing_twice_in_one_job_does_not_seed_again() -> None:
     source = "import random\na = random.random()\nimport random\nprint(a != random.random())\n"
     assert _stdout(source, seed=0) == "True\n"
+
+
+UNSEEDED = """\
+import numpy as np
+first, second = np.random.default_rng(), np.random.default_rng()
+legacy = np.random.RandomState()
+print(first.random(), second.random(), legacy.rand(), np.random.rand())
+"""
+
+
+def test_a_generator_made_without_a_seed_draws_on_the_jobs_seed() -> None:
+    # numpy would read the OS's entropy: the same request would not give the same trace.
+    # Each unseeded generator gets its own numbers, and the global state is left alone.
+    once = _stdout(UNSEEDED, seed=4)
+    _stdout(UNSEEDED, seed=9)
+    assert _stdout(UNSEEDED, seed=4) == once
+    assert _stdout(UNSEEDED, seed=9) != once
+    first, second, legacy, global_draw = once.split()
+    assert first != second
+    np.random.seed(4)
+    assert float(global_draw) == np.random.rand()
+    expected = np.random.default_rng([4, 1]).random()
+    assert float(first) == expected
+    assert float(legacy) == np.random.RandomState([4, 3]).rand()
