@@ -48,6 +48,9 @@ import torch.nn as nn
 DEVICE = os.environ.get("GRADTRACE_REFERENCE_DEVICE", "cpu")
 
 
+NUMPY_PRINT_DEFAULTS = numpy.get_printoptions()
+
+
 def on_device() -> Any:
     """The job's device, as gradtrace's session enters it around a program."""
     return torch.device(DEVICE) if DEVICE != "cpu" else contextlib.nullcontext()
@@ -60,6 +63,7 @@ def reset_torch() -> None:
     torch.set_grad_enabled(True)
     torch.set_default_dtype(torch.float32)
     torch.set_printoptions(profile="default")
+    numpy.set_printoptions(**NUMPY_PRINT_DEFAULTS)
     # A program's torch.set_default_device(...) stays as a torch-function mode, through
     # which torch.autograd.grad dispatches to itself (the probe's wrapper would count
     # each pass twice): every program starts without one, as a gradtrace job does.

@@ -69,6 +69,8 @@ from torch import nn
 import torch.nn.functional as F
 from torch.utils.data import DataLoader, TensorDataset
 print(torch.get_default_dtype(), torch.is_grad_enabled(), torch.is_inference_mode_enabled())
+import numpy as np
+print(np.arange(2000) / 3, np.array([1 / 3, 1e-9, np.nan]))
 print(torch.tensor([1 / 3, 1e-8, 12345.678, 1e10]))
 print(torch.tensor([2.0, 3.0]))
 print(torch.ones(3, 14) / 3)
@@ -182,6 +184,9 @@ STATE_JOBS = {
     "torch.set_printoptions(precision=10, sci_mode=True, linewidth=20, threshold=5, edgeitems=1)\n"
     "print(torch.tensor([1 / 3]))\n",
     "printoptions_map": "import torch\nlist(map(torch.set_printoptions, [12], [7], [2], [33]))\n",
+    "numpy_printoptions": "import numpy as np\n"
+    "np.set_printoptions(precision=1, threshold=3, edgeitems=1, suppress=True, nanstr='?')\n"
+    "print(np.arange(10) / 3)\n",
     "default_dtype_map": "import torch\nlist(map(torch.set_default_dtype, [torch.float64]))\n",
     "grad_mode_map": "import torch\nlist(map(torch.set_grad_enabled, [False]))\n",
     "no_grad_exception": "import torch\nwith torch.no_grad():\n    x = 1 / 0\n",

@@ -18,6 +18,7 @@ import numpy as np
 import torch
 
 from gradtrace.language.errors import ForbiddenError, LimitError
+from gradtrace.language.np_printoptions import set_printoptions
 from gradtrace.language.values import Namespace
 
 # The per-tensor element limit applies to arrays too; the interpreter sets it per job.
@@ -410,6 +411,8 @@ def numpy_module(random: Namespace) -> dict[str, Namespace]:
     members.update(
         {
             "random": random,
+            "set_printoptions": set_printoptions,
+            "get_printoptions": np.get_printoptions,
             "ndarray": np.ndarray,
             **{t: getattr(np, t) for t in _DTYPES},
             "pi": math.pi,

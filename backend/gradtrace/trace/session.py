@@ -20,7 +20,7 @@ import torch
 from torch.nn.parameter import UninitializedTensorMixin  # type: ignore[attr-defined]
 
 from gradtrace.devices import resolve_device
-from gradtrace.language import backends, forward_ad, graph_hooks, transforms
+from gradtrace.language import backends, forward_ad, graph_hooks, np_printoptions, transforms
 from gradtrace.language.errors import LimitError, ProgramError
 from gradtrace.language.interpreter import Interpreter
 from gradtrace.language.limits import Limits
@@ -228,6 +228,7 @@ def clean_torch_state(seed: int, device: str) -> Iterator[None]:
     torch.set_grad_enabled(True)
     torch.set_default_dtype(torch.float32)
     torch.set_printoptions(profile="default")
+    np_printoptions.reset()
     torch.autograd.set_detect_anomaly(False)
     # torch's C++ warn-once flags are per process: without this only a worker's first
     # program would see `x.T`'s warning, and a program could tell it was not the first.
@@ -253,6 +254,7 @@ def clean_torch_state(seed: int, device: str) -> Iterator[None]:
         torch.set_grad_enabled(grad_enabled)
         torch.set_default_dtype(default_dtype)
         torch.set_printoptions(profile="default")
+        np_printoptions.reset()
         sys.setrecursionlimit(recursion)
         torch.set_num_threads(threads)
         torch.set_warn_always(warn_always)
