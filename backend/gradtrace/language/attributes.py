@@ -105,7 +105,9 @@ startswith strip swapcase title upper zfill
 """.split()
     ),
     list: frozenset("append clear copy count extend index insert pop remove reverse sort".split()),
-    dict: frozenset("clear copy get items keys pop popitem setdefault update values".split()),
+    dict: frozenset(
+        "clear copy fromkeys get items keys pop popitem setdefault update values".split()
+    ),
     tuple: frozenset({"count", "index"}),
     set: frozenset(
         "add clear copy difference discard intersection issubset issuperset pop remove union update".split()
@@ -297,7 +299,7 @@ def class_method_allowed(cls: type, name: str) -> bool:
     with the instance first, and checked as that instance's method."""
     if issubclass(cls, torch.Tensor):
         return name in _TENSOR_METHODS
-    allowed = _PLAIN_ATTRIBUTES.get(cls)
+    allowed = _PLAIN_ATTRIBUTES.get(cls) or PY_ATTRIBUTES.get(cls)
     return allowed is not None and name in allowed and callable(getattr(cls, name, None))
 
 

@@ -71,6 +71,8 @@ if TYPE_CHECKING:
 
 # What a numpy scalar type may be called with: one number (or its text).
 _SCALARS = (bool, int, float, complex, str, np.generic)
+# The dicts whose fromkeys a program may call on the class (a subclass would run its __init__ twice).
+_DICT_CLASSES = (dict, collections.OrderedDict, collections.defaultdict)
 # math.fsum and math.prod read an iterator to its end in C, past every alarm.
 _SUMMING = frozenset({identity(math.fsum), identity(math.prod)})
 # torch functions that call a function they are handed (a class among their arguments
@@ -103,6 +105,10 @@ def invoke(
         if owner is not None:
             mname = target.name
             if type(owner) is Unbound:
+                if mname == "fromkeys" and owner.cls in _DICT_CLASSES:
+                    # A classmethod: dict.fromkeys(keys) is a new dict's, checked as one.
+                    empty: dict[Any, Any] = owner.cls()
+                    return self.call_method(empty, mname, None, args, kwargs, node, label)
                 if not args or not isinstance(args[0], owner.cls):
                     raise TypeError(
                         f"descriptor '{mname}' for '{owner.cls.__name__}' objects needs "

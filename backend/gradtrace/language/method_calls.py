@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import ast
 import collections
-from collections.abc import Iterator
+from collections.abc import Iterator, Sized
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -95,7 +95,15 @@ def call_method(
             for arg in args:  # c.get(key), od.pop(key): a key hashed in C (sets: below)
                 if isinstance(arg, (tuple, frozenset)):
                     sizes.check_nesting(arg)
-        if kind in _HASHING_TYPES and name in _ITERABLE_METHODS:
+        if name == "fromkeys" and args:  # dict.fromkeys(keys): C hashes each key
+            keys = _hashed_items(args[0], mapping=False)
+            if isinstance(keys, Sized) and len(keys) > limits.sequence_items:
+                raise LimitError(
+                    f"fromkeys() of {len(keys):,} keys is over the limit "
+                    f"({limits.sequence_items:,} items of one dict)"
+                )
+            args = (keys, *args[1:])
+        elif kind in _HASHING_TYPES and name in _ITERABLE_METHODS:
             # dict and OrderedDict take an object with .keys() as a mapping; sets and
             # Counter iterate it.
             mapping = kind is not set and kind is not frozenset and kind is not collections.Counter

@@ -331,8 +331,8 @@ def python_modules() -> dict[str, Namespace]:
 # Attributes a program may read on what these make (exact types).
 _DICT = "clear copy get items keys pop popitem setdefault update values"
 PLAIN_ATTRIBUTES: dict[type, frozenset[str]] = {
-    collections.OrderedDict: frozenset(f"{_DICT} move_to_end".split()),
-    collections.defaultdict: frozenset(f"{_DICT} default_factory".split()),
+    collections.OrderedDict: frozenset(f"{_DICT} fromkeys move_to_end".split()),
+    collections.defaultdict: frozenset(f"{_DICT} fromkeys default_factory".split()),
     collections.Counter: frozenset(f"{_DICT} most_common elements subtract total".split()),
     collections.deque: frozenset(
         "append appendleft clear copy count extend extendleft index insert maxlen pop "
