@@ -44,3 +44,6 @@ again = np.random.default_rng([1, 2, 3])
 print(again.normal(size=2).round(4), round(np.random.default_rng(np.int64(7)).random(), 4))
 np.random.seed(3)
 print(np.random.standard_normal(2).round(4), np.random.exponential(1.0, 2).round(4), np.random.poisson(2.0, 3), np.random.binomial(4, 0.5, 2))
+# Floyd's algorithm: a few of ten million without replacement, no range made.
+print(rng.choice(10**7, 3, replace=False), rng.choice(np.arange(12).reshape(4, 3), 2, axis=0))
+print(state.choice(np.array(6), 2, replace=False), rng.choice(torch.tensor(5), 2))

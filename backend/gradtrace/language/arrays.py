@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 import torch
 
+from gradtrace.language.callables import Checked
 from gradtrace.language.errors import ForbiddenError, LimitError
 from gradtrace.language.np_printoptions import set_printoptions
 from gradtrace.language.values import Namespace
@@ -48,7 +49,7 @@ def _byte_limit() -> int:
     return _limit[0] * _BYTES_PER_ELEMENT
 
 
-def _check(name: str, numel: int) -> None:
+def check(name: str, numel: int) -> None:
     if numel > _limit[0]:
         raise _refuse(name, numel)
     if numel * _item_bytes[0] > _byte_limit():
@@ -135,15 +136,15 @@ def check_array_method(
     if dtype is None:
         return
     itemsize = _dtype_bytes(name, dtype)
-    numel = owner.size if isinstance(owner, np.ndarray) else 1
-    if numel * itemsize > _byte_limit():
+    count = owner.size if isinstance(owner, np.ndarray) else 1
+    if count * itemsize > _byte_limit():
         raise LimitError(
-            f"{name}() would make {numel:,} elements of {itemsize:,} bytes each; the limit is "
+            f"{name}() would make {count:,} elements of {itemsize:,} bytes each; the limit is "
             f"{_byte_limit() // 2**20} MiB per array"
         )
 
 
-def _shape_of(value: Any) -> tuple[int, ...]:
+def shape_of(value: Any) -> tuple[int, ...]:
     if isinstance(value, (np.ndarray, torch.Tensor)):
         return tuple(value.shape)
     if isinstance(value, (list, tuple)):
@@ -155,11 +156,11 @@ def _shape_of(value: Any) -> tuple[int, ...]:
             if not value:
                 break
             value = value[0]
-        return (*shape, *_shape_of(value)) if isinstance(value, np.ndarray) else tuple(shape)
+        return (*shape, *shape_of(value)) if isinstance(value, np.ndarray) else tuple(shape)
     return ()
 
 
-def _numel(shape: Any) -> int:
+def numel(shape: Any) -> int:
     if shape is None:
         return 1
     if isinstance(shape, (int, np.integer)):
@@ -172,7 +173,7 @@ def result_array(name: str, value: Any) -> Any:
     than an array may be."""
     if isinstance(value, np.ndarray):
         allowed_dtype(name, value.dtype)
-        _check(name, value.size)
+        check(name, value.size)
         if value.nbytes > _byte_limit():
             raise LimitError(f"{name}() made an array of {value.nbytes:,} bytes, over the limit")
     elif isinstance(value, np.generic):
@@ -181,7 +182,7 @@ def result_array(name: str, value: Any) -> Any:
 
 
 def check_broadcast(name: str, *operands: Any) -> None:
-    shapes = [_shape_of(v) for v in operands]
+    shapes = [shape_of(v) for v in operands]
     try:
         shape = np.broadcast_shapes(*shapes)
     except ValueError:
@@ -191,20 +192,20 @@ def check_broadcast(name: str, *operands: Any) -> None:
     outer = _item_bytes[0]  # a numpy function's own width, when its rule broadcasts
     _item_bytes[0] = max(outer, text)
     try:
-        _check(name, _numel(shape))
+        check(name, numel(shape))
     finally:
         _item_bytes[0] = outer
 
 
 def check_matmul(name: str, a: Any, b: Any) -> None:
-    sa, sb = _shape_of(a), _shape_of(b)
+    sa, sb = shape_of(a), shape_of(b)
     rows = sa[-2] if len(sa) >= 2 else 1
     cols = sb[-1] if len(sb) >= 2 else 1
     try:
-        batch = _numel(np.broadcast_shapes(sa[:-2], sb[:-2]))
+        batch = numel(np.broadcast_shapes(sa[:-2], sb[:-2]))
     except ValueError:
         return
-    _check(name, batch * rows * cols)
+    check(name, batch * rows * cols)
 
 
 def check_index(array: np.ndarray, index: Any) -> None:
@@ -212,15 +213,15 @@ def check_index(array: np.ndarray, index: Any) -> None:
     overestimate: the index arrays' sizes times the dimensions they leave)."""
     parts = index if isinstance(index, tuple) else (index,)
     taken = 0
-    numel = 1
+    count = 1
     for part in parts:
         if isinstance(part, (np.ndarray, list)) and np.asarray(part).dtype != bool:
-            numel *= max(_numel(_shape_of(part)), 1)
+            count *= max(numel(shape_of(part)), 1)
             taken += 1
         elif part is not None and part is not Ellipsis:
             taken += 1
-    numel *= _numel(array.shape[taken:])
-    _check("indexing", numel)
+    count *= numel(array.shape[taken:])
+    check("indexing", count)
 
 
 # -- the functions ------------------------------------------------------------------------
@@ -240,11 +241,11 @@ def same_rule(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
 
 
 def _shape_arg(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
-    _check(name, _numel(kwargs.get("shape", args[0] if args else 1)))
+    check(name, numel(kwargs.get("shape", args[0] if args else 1)))
 
 
 def shape_args_rule(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
-    _check(name, _numel(args))  # randn(2, 3)
+    check(name, numel(args))  # randn(2, 3)
 
 
 def size_rule(position: int) -> Rule:
@@ -255,18 +256,31 @@ def size_rule(position: int) -> Rule:
         if size is None:
             same_rule(name, args, kwargs)
         else:
-            _check(name, _numel(size))
+            check(name, numel(size))
 
     return rule
+
+
+def population(a: Any) -> int | None:
+    """choice's `a` when it is a count (an integer, or a 0-d array or tensor, which numpy
+    reads as one), else None."""
+    if isinstance(a, (int, np.integer)):
+        return int(a)
+    if isinstance(a, torch.Tensor):
+        integral = not (a.is_floating_point() or a.is_complex())
+        return int(a.item()) if a.ndim == 0 and integral else None
+    if isinstance(a, (np.ndarray, np.generic)) and a.ndim == 0 and a.dtype.kind in "biu":
+        return int(a)
+    return None
 
 
 def choice_rule(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
     """choice(n, k, replace=False) draws k of a permutation of range(n), made whole."""
     size_rule(1)(name, args, kwargs)
-    a = args[0] if args else kwargs.get("a")
+    n = population(args[0] if args else kwargs.get("a"))
     replace = args[2] if len(args) > 2 else kwargs.get("replace", True)
-    if isinstance(a, (int, np.integer)) and not replace:
-        _check(name, int(a))
+    if n is not None and not replace:
+        check(name, n)
 
 
 def _arange(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
@@ -278,17 +292,17 @@ def _arange(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
         step = args[2] if len(args) > 2 else kwargs.get("step", 1.0)
     if stop is None or not step:
         return
-    _check(name, max(math.ceil((float(stop) - float(start)) / float(step)), 0))
+    check(name, max(math.ceil((float(stop) - float(start)) / float(step)), 0))
 
 
 def _linspace(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
-    _check(name, int(kwargs.get("num", args[2] if len(args) > 2 else 50)))
+    check(name, int(kwargs.get("num", args[2] if len(args) > 2 else 50)))
 
 
 def _eye(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
     n = int(args[0]) if args else 1
     m = args[1] if len(args) > 1 and args[1] is not None else kwargs.get("M") or n
-    _check(name, n * int(m))
+    check(name, n * int(m))
 
 
 def _matmul(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
@@ -297,18 +311,18 @@ def _matmul(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
 
 
 def _outer(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
-    _check(name, math.prod(max(_numel(_shape_of(a)), 1) for a in args[:2]))
+    check(name, math.prod(max(numel(shape_of(a)), 1) for a in args[:2]))
 
 
 def _joined(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
     parts = args[0] if args else ()
     if isinstance(parts, Sequence):
-        _check(name, sum(_numel(_shape_of(p)) for p in parts[: _limit[0]]))
+        check(name, sum(numel(shape_of(p)) for p in parts[: _limit[0]]))
 
 
 def permutation_rule(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
     x = args[0] if args else 0
-    _check(name, int(x) if isinstance(x, (int, np.integer)) else _numel(_shape_of(x)))
+    check(name, int(x) if isinstance(x, (int, np.integer)) else numel(shape_of(x)))
 
 
 _ELEMENTWISE = """
@@ -377,7 +391,7 @@ def _bincount(x: Any, weights: Any = None, minlength: Any = 0) -> Any:
     count = int(minlength)
     if values.size:
         count = max(count, int(values.max()) + 1)
-    _check("bincount", count)
+    check("bincount", count)
     return np.bincount(values, weights, int(minlength))
 
 
@@ -385,15 +399,74 @@ def _bincount(x: Any, weights: Any = None, minlength: Any = 0) -> Any:
 _REPLACED: dict[str, Callable[..., Any]] = {"empty": np.zeros, "bincount": _bincount}
 
 
+# What numpy may be handed inside a list or tuple: it reads these without calling a
+# program's code (an object of the program's that looks like a sequence, numpy would
+# measure and read from C, after any check here).
+_LEAVES = frozenset({bool, int, float, complex, str, type(None), np.ndarray, torch.Tensor})
+
+
+def _plain(name: str, value: Any) -> Any:
+    """`value` as numpy may read it: numbers, text, arrays and tensors, in lists and
+    tuples of them, each operand's size bounded before numpy builds its array; a dtype
+    the program holds as its checked class value, as the class itself."""
+    if isinstance(value, (list, tuple)):
+        check(name, numel(shape_of(value)))
+        kinds = set(map(type, value))
+        if not kinds <= _LEAVES:
+            for item in value:
+                _plain_item(name, item)
+    elif isinstance(value, (np.ndarray, torch.Tensor)):
+        check(name, value.numel() if isinstance(value, torch.Tensor) else value.size)
+    elif type(value) is Checked:
+        cls = value.wrapped_class()
+        if cls is None or not issubclass(cls, _DTYPE_CLASSES):
+            raise _not_plain(name, value)
+        return cls
+    elif not _numpy_reads(value):
+        raise _not_plain(name, value)
+    return value
+
+
+def _plain_item(name: str, item: Any) -> None:
+    if isinstance(item, (list, tuple)):
+        _plain(name, item)
+    elif type(item) not in _LEAVES and not isinstance(item, np.generic):
+        raise _not_plain(name, item)
+
+
+# The classes numpy reads as a dtype (`dtype=float`, `np.int32`).
+_DTYPE_CLASSES = (np.generic, bool, int, float, complex, str)
+
+
+def _numpy_reads(value: Any) -> bool:
+    """A value numpy reads as it is: a number, text, a dtype, a range, a slice."""
+    if isinstance(value, type):
+        return issubclass(value, _DTYPE_CLASSES)
+    return type(value) in _LEAVES or isinstance(
+        value, (np.generic, np.dtype, range, slice, torch.dtype)
+    )
+
+
+def _not_plain(name: str, value: Any) -> ForbiddenError:
+    shown = repr(value) if type(value) is Checked else f"a {type(value).__name__}"
+    return ForbiddenError(
+        f"{name}() takes numbers, text, arrays and tensors (and lists of them), not {shown}: "
+        "numpy would read other objects by calling them from C; keep such values in a list"
+    )
+
+
 def checked(name: str, fn: Callable[..., Any], rule: Rule) -> Callable[..., Any]:
     def call(*args: Any, **kwargs: Any) -> Any:
+        args = tuple(_plain(name, value) for value in args)
+        if kwargs:
+            kwargs = {key: _plain(name, value) for key, value in kwargs.items()}
         _item_bytes[0] = _element_bytes(name, args, kwargs)
         try:
             rule(name, args, kwargs)
             if _item_bytes[0] > _BYTES_PER_ELEMENT:  # text: the array made of the data given
                 for value in args:
                     if isinstance(value, _OPERANDS):
-                        _check(name, _numel(_shape_of(value)))
+                        check(name, numel(shape_of(value)))
         finally:
             _item_bytes[0] = _BYTES_PER_ELEMENT
         return result_array(name, fn(*args, **kwargs))

@@ -1,6 +1,7 @@
 """torch.distributions, the families tutorials use: Normal, Categorical, Bernoulli,
-Uniform and Independent, with kl_divergence (REINFORCE's `Categorical(logits).sample()`
-and `log_prob`, a VAE's `Normal(mu, std).rsample()` and its KL term).
+Uniform, MultivariateNormal and Independent, with kl_divergence (REINFORCE's
+`Categorical(logits).sample()` and `log_prob`, a VAE's `Normal(mu, std).rsample()` and
+its KL term, PPO's `MultivariateNormal(mean, cov)` over continuous actions).
 
 They are torch's own classes (the graph through `rsample` and `log_prob` is torch's),
 reached only through this table: no other family, no `register_kl`, no constraints or
@@ -10,7 +11,9 @@ larger than its inputs is sized first, by the rule of what torch will make:
 value against the parameters (against the logits' last dim too, for a Categorical);
 `enumerate_support()` makes a value per category for each batch element; `expand` and a
 two-parameter constructor broadcast their shapes; kl_divergence broadcasts the two
-distributions' parameters.
+distributions' parameters. A MultivariateNormal holds a k x k matrix per batch element,
+and torch makes one for each drawn sample too (its scale matrix times each sample's
+noise, broadcast): each of its rules counts k x k per element where the others count k.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ FAMILIES: dict[str, type[D.Distribution]] = {
     "Categorical": D.Categorical,
     "Bernoulli": D.Bernoulli,
     "Uniform": D.Uniform,
+    "MultivariateNormal": D.MultivariateNormal,
     "Independent": D.Independent,
 }
 
@@ -49,6 +53,7 @@ ATTRIBUTES: dict[type, frozenset[str]] = {
     D.Uniform: _COMMON | {"low", "high"},
     D.Bernoulli: _COMMON | {"probs", "logits"},
     D.Categorical: _COMMON | {"probs", "logits"},
+    D.MultivariateNormal: _COMMON | {"loc", "covariance_matrix", "precision_matrix", "scale_tril"},
     D.Independent: _COMMON | {"base_dist", "reinterpreted_batch_ndims"},
 }
 
@@ -106,11 +111,45 @@ def _param_shape(dist: D.Distribution) -> torch.Size:
 
 
 def _per_element(dist: D.Distribution) -> int:
-    """Elements of the parameters per batch element (a Categorical's categories)."""
+    """Elements of the parameters per batch element (a Categorical's categories, a
+    MultivariateNormal's matrix)."""
     base = _innermost(dist)
     if isinstance(base, D.Categorical):
         return int(base._num_events)
-    return math.prod(dist.event_shape)
+    return math.prod(dist.event_shape) * _matrix_side(dist)
+
+
+def _matrix_side(dist: D.Distribution) -> int:
+    """k for a MultivariateNormal over k dims (each element of it comes with a row of its
+    k x k matrix), else 1."""
+    base = _innermost(dist)
+    if isinstance(base, D.MultivariateNormal):
+        return int(base.event_shape[-1])
+    return 1
+
+
+_MATRICES = ("covariance_matrix", "precision_matrix", "scale_tril")
+
+
+def _check_multivariate(args: tuple[Any, ...], kwargs: dict[str, Any], limit: int) -> None:
+    """MultivariateNormal(loc, covariance_matrix | precision_matrix | scale_tril): torch
+    broadcasts the batch dims of the two and checks the matrix (a Cholesky factorisation)
+    at that size."""
+    loc = args[0] if args else kwargs.get("loc")
+    given = [*args[1:4], *(kwargs.get(name) for name in _MATRICES)]
+    matrix = next((m for m in given if m is not None), None)
+    if not isinstance(loc, Tensor) or not isinstance(matrix, Tensor):
+        return  # torch refuses it itself
+    if loc.dim() < 1 or matrix.dim() < 2:
+        return
+    try:
+        batch = torch.broadcast_shapes(loc.shape[:-1], matrix.shape[:-2])
+    except RuntimeError:
+        return
+    side = max(matrix.shape[-1], matrix.shape[-2], loc.shape[-1])
+    numel = math.prod(batch) * side * side
+    if numel > limit:
+        raise refusal("MultivariateNormal", numel, limit)
 
 
 def check_new(cls: type, args: tuple[Any, ...], kwargs: dict[str, Any], limit: int) -> None:
@@ -120,6 +159,9 @@ def check_new(cls: type, args: tuple[Any, ...], kwargs: dict[str, Any], limit: i
         base = args[0] if args else kwargs.get("base_distribution")
         if not is_distribution(base):
             raise TypeError("Independent wraps a distribution (Normal, Bernoulli, ...)")
+    if cls is D.MultivariateNormal:
+        _check_multivariate(args, kwargs, limit)
+        return
     shapes = [v.shape for v in (*args, *kwargs.values()) if isinstance(v, Tensor)]
     if len(shapes) > 1:
         numel = _broadcast_numel(*shapes)
@@ -136,7 +178,8 @@ def check_method(
         shape = args[0] if args else kwargs.get("sample_shape", ())
         count = _numel(shape)
         if count is not None:
-            numel = count * math.prod(dist.batch_shape + dist.event_shape)
+            per_sample = math.prod(dist.batch_shape + dist.event_shape) * _matrix_side(dist)
+            numel = count * per_sample
     elif name in ("log_prob", "cdf", "icdf"):
         value = args[0] if args else kwargs.get("value")
         if not isinstance(value, (Tensor, int, float)):
@@ -174,5 +217,7 @@ def check_kl(args: tuple[Any, ...], kwargs: dict[str, Any], limit: int) -> None:
         # torch would remember any pair of classes it was asked about, for the process.
         raise TypeError("kl_divergence takes two distributions (Normal, Categorical, ...)")
     numel = _broadcast_numel(_param_shape(p), _param_shape(q))
-    if numel is not None and numel > limit:
-        raise refusal("kl_divergence", numel, limit)
+    if numel is not None:
+        numel *= max(_matrix_side(p), _matrix_side(q))
+        if numel > limit:
+            raise refusal("kl_divergence", numel, limit)

@@ -10,17 +10,22 @@ generator's state, not its other methods.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
 
 from gradtrace.language.arrays import (
     Rule,
+    check,
     checked,
     choice_rule,
+    numel,
     permutation_rule,
+    population,
     same_rule,
     shape_args_rule,
+    shape_of,
     size_rule,
 )
 from gradtrace.language.seeds import unseeded_entropy
@@ -44,6 +49,28 @@ RANDOM_RULES: dict[str, Rule] = {
     "shuffle": same_rule,
 }
 
+
+def _generator_choice(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+    """Generator.choice(a, size, replace, p, axis, shuffle): k draws, each a row of `a`
+    along `axis`; without replacement (and without p) it shuffles a whole range of the
+    population unless that is over 10,000 and k a small share of it (Floyd's algorithm)."""
+    given = dict(zip(("a", "size", "replace", "p", "axis", "shuffle"), args))
+    given.update(kwargs)
+    draws = numel(given.get("size"))
+    n = population(given.get("a"))
+    if n is None:  # an array: each draw is a slice of it
+        shape = shape_of(given.get("a"))
+        axis = given.get("axis", 0)
+        if shape and isinstance(axis, int) and -len(shape) <= axis < len(shape):
+            n = shape[axis]
+            draws *= math.prod(shape) // max(n, 1)
+    check(name, draws)
+    if n is not None and not given.get("replace", True) and given.get("p") is None:
+        cutoff = 50 if given.get("shuffle", True) else 20
+        if n <= 10_000 or numel(given.get("size")) > n // cutoff:
+            check(name, n)
+
+
 # numpy.random.Generator's methods (its names: integers, not randint).
 GENERATOR_RULES: dict[str, Rule] = {
     "random": size_rule(0),
@@ -54,7 +81,7 @@ GENERATOR_RULES: dict[str, Rule] = {
     "exponential": size_rule(1),
     "poisson": size_rule(1),
     "binomial": size_rule(2),
-    "choice": choice_rule,
+    "choice": _generator_choice,
     "permutation": permutation_rule,
     "shuffle": same_rule,
 }
@@ -72,6 +99,10 @@ def _entropy(what: str, seed: Any) -> Any:
     if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool):
         return int(seed)
     if isinstance(seed, (list, tuple, np.ndarray)):
+        if len(seed) > _ENTROPY_ITEMS or np.size(seed) > _ENTROPY_ITEMS:
+            raise ValueError(
+                f"{what}: a seed of {np.size(seed):,} numbers; at most {_ENTROPY_ITEMS}"
+            )
         items = list(seed.ravel()) if isinstance(seed, np.ndarray) else list(seed)
         if len(items) > _ENTROPY_ITEMS:
             raise ValueError(f"{what}: a seed of {len(items):,} numbers; at most {_ENTROPY_ITEMS}")
