@@ -27,6 +27,7 @@ from gradtrace.language import broadcasts, distributions, module_sizes, sizes
 from gradtrace.language.callables import Checked, Unbound
 from gradtrace.language.class_values import CONTAINERS, items_checked
 from gradtrace.language.classes import DATASET_BASES, is_program_class
+from gradtrace.language.copying import deepcopy
 from gradtrace.language.errors import ForbiddenError, LimitError
 from gradtrace.language.generators import generator_in_mode
 from gradtrace.language.legacy_vmap import RUNNING as LEGACY_VMAP_RUNNING
@@ -273,7 +274,7 @@ def invoke(
     result = target(*args, **kwargs)
     if fresh and isinstance(result, Tensor):
         _zero_fill(result)
-    if isinstance(result, nn.Module) and isinstance(target, type):
+    if isinstance(result, nn.Module) and (isinstance(target, type) or target is deepcopy):
         # Its own size rule (Conv2d squares an int kernel, LSTM has 4 gates) is torch's:
         # what the constructor made is checked before the program holds it.
         for _, param in module_parameters(result):

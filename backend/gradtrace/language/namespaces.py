@@ -20,6 +20,7 @@ from torch import nn, optim
 from gradtrace.identity import identity
 from gradtrace.language import backends, distributions, forward_ad, graph_hooks, transforms
 from gradtrace.language.arrays import numpy_module
+from gradtrace.language.copying import deepcopy
 from gradtrace.language.dataloaders import (
     DataLoader,
     RandomSampler,
@@ -384,6 +385,7 @@ def _build() -> dict[str, Namespace]:
         "torch.backends.mps": backends.MPS,
         "math": math_ns,
         **python_modules(),
+        "copy": Namespace("copy", {"deepcopy": deepcopy}, None),
         **numpy_module(random_namespace()),
     }
 
