@@ -44,6 +44,7 @@ def _walk(root: Any, items_limit: int, elements_limit: int) -> dict[int, Any]:
     """What deepcopy(root) would copy, checked; the objects it is to share, by id."""
     shared: dict[int, Any] = {}
     seen: set[int] = set()
+    storages: set[tuple[int, str]] = set()
     elements = 0
     stack: list[tuple[Any, int]] = [(root, 0)]
     while stack:
@@ -66,7 +67,9 @@ def _walk(root: Any, items_limit: int, elements_limit: int) -> dict[int, Any]:
             raise ForbiddenError(f"copy.deepcopy of a {obj.shown} is not available in gradtrace")
         inner = depth + 1
         if isinstance(obj, Tensor):
-            elements += obj.numel() + (obj.grad.numel() if obj.grad is not None else 0)
+            elements += _stored(obj, storages)
+            if obj.grad is not None:
+                elements += _stored(obj.grad, storages)
             stack.extend((value, inner) for value in vars(obj).values())
         elif isinstance(obj, np.ndarray):
             elements += obj.size
@@ -96,6 +99,20 @@ def _walk(root: Any, items_limit: int, elements_limit: int) -> dict[int, Any]:
     return shared
 
 
+def _stored(t: Tensor, storages: set[tuple[int, str]]) -> int:
+    """Elements a copy of `t` makes: torch copies its whole storage (a view of a large
+    tensor copies all of it), once however many views of it are copied."""
+    try:
+        storage = t.untyped_storage()
+        key = (storage.data_ptr(), str(storage.device))
+    except (RuntimeError, NotImplementedError):  # no storage of its own: its elements
+        return t.numel()
+    if key in storages:
+        return 0
+    storages.add(key)
+    return max(storage.nbytes() // max(t.element_size(), 1), t.numel())
+
+
 def deepcopy(x: Any, memo: Any = None) -> Any:
     """Python's copy.deepcopy, of what the walk admits."""
     if memo is not None:
@@ -113,4 +130,7 @@ def deepcopy(x: Any, memo: Any = None) -> Any:
     rec = interp.rec
     for tensor in made:
         rec.untracked(tensor)
+    # The budget counts a view by its elements, but its copy holds the whole storage:
+    # the process's memory is read now rather than some steps later.
+    interp.memory.check()
     return result
