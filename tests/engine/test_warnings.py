@@ -106,3 +106,49 @@ def test_short_message_cuts_torchs_location_and_paragraph() -> None:
     assert short_message("see /usr/lib/python3/site-packages/torch/x.py:12 for more") == (
         "see … for more"
     )
+
+
+FILTERED = """\
+import warnings
+import torch
+warnings.filterwarnings("ignore", message=".*is not a leaf Tensor")
+x = torch.tensor(3.0, requires_grad=True)
+y = x * 2
+z = torch.tensor(y)
+y.backward()
+print(y.grad)
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore", UserWarning)
+    w = torch.tensor(y)
+warnings.warn("the program's own", RuntimeWarning)
+"""
+
+
+def test_the_programs_filters_are_pythons_and_end_with_the_job(tmp_path: Path, capsys: Any) -> None:
+    want = reference_warnings(FILTERED, tmp_path)
+    capsys.readouterr()
+    # The copy-construct warning once (line 6, not 11 inside catch_warnings), no .grad
+    # warning, and the program's own.
+    assert [line for _, line in want] == [6, 12], want
+    filtered = gradtrace.run(FILTERED)
+    assert filtered.ok, filtered.error
+    assert [(w.message, w.line) for w in filtered.warnings] == want
+    # The next job sees every warning again.
+    after = gradtrace.run(PROGRAM)
+    assert [w.line for w in after.warnings] == [4, 7]
+
+
+@pytest.mark.parametrize(
+    ("source", "error"),
+    [
+        ('warnings.simplefilter("error")', "ForbiddenError"),
+        ('warnings.filterwarnings("ignore", message="(a+)+$")', "ForbiddenError"),
+        ('warnings.filterwarnings("ignore", message="a.*b")', "ForbiddenError"),
+        ("with warnings.catch_warnings(record=True) as w:\n    pass", "ForbiddenError"),
+        ('warnings.filterwarnings("ignore", category=int)', "TypeError"),
+        ('warnings.filterwarnings("sometimes")', "ValueError"),
+    ],
+)
+def test_what_a_filter_may_not_name(source: str, error: str) -> None:
+    trace = gradtrace.run(f"import warnings\n{source}\n")
+    assert trace.error is not None and trace.error.type == error, trace.error

@@ -42,6 +42,8 @@ _EXCEPTIONS: dict[str, type[BaseException]] = {
         Exception, ArithmeticError, AssertionError, AttributeError, IndexError, KeyError,
         LookupError, NameError, NotImplementedError, OverflowError, RuntimeError,
         StopIteration, TypeError, ValueError, ZeroDivisionError, UnboundLocalError,
+        Warning, UserWarning, DeprecationWarning, PendingDeprecationWarning, FutureWarning,
+        RuntimeWarning,
     )
 }  # fmt: skip
 

@@ -18,7 +18,14 @@ import torch.utils.data as tud
 from torch import nn, optim
 
 from gradtrace.identity import identity
-from gradtrace.language import backends, distributions, forward_ad, graph_hooks, transforms
+from gradtrace.language import (
+    backends,
+    distributions,
+    forward_ad,
+    graph_hooks,
+    py_warnings,
+    transforms,
+)
 from gradtrace.language.arrays import numpy_module
 from gradtrace.language.copying import deepcopy
 from gradtrace.language.dataloaders import (
@@ -386,6 +393,7 @@ def _build() -> dict[str, Namespace]:
         "math": math_ns,
         **python_modules(),
         "copy": Namespace("copy", {"deepcopy": deepcopy}, None),
+        "warnings": Namespace("warnings", dict(py_warnings.MEMBERS), None),
         **numpy_module(random_namespace()),
     }
 

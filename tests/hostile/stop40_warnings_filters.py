@@ -1,0 +1,4 @@
+# expect: ForbiddenError|AttributeError
+# the warnings module's internals: its filter list and showwarning hook
+import warnings
+print(warnings.filters)

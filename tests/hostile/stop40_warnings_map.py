@@ -1,0 +1,4 @@
+# expect: ForbiddenError
+# simplefilter taken as a value and called by map: the same checks
+import warnings
+list(map(warnings.simplefilter, ["error"]))
