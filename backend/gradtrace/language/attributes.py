@@ -14,7 +14,7 @@ import torch.utils.data as tud
 from torch import nn, optim
 
 from gradtrace.identity import identity
-from gradtrace.language import distributions, forward_ad
+from gradtrace.language import distributions, forward_ad, progress
 from gradtrace.language.arrays import ARRAY_ATTRIBUTES
 from gradtrace.language.callables import Checked
 from gradtrace.language.classes import (
@@ -132,6 +132,7 @@ startswith strip swapcase title upper zfill
     ModuleTable: frozenset({"keys", "values", "items", "get"}),
     ProgramGenerator: frozenset({"send", "close"}),
     DataLoader: frozenset({"dataset", "batch_size", "drop_last"}),
+    progress.tqdm: progress.ATTRIBUTES,
 }
 
 _WIDTH_METHODS = frozenset({"center", "ljust", "rjust", "zfill", "expandtabs"})

@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import collections
 import functools
+import inspect
 import itertools
 import math
 import time
@@ -106,6 +107,10 @@ def invoke(
         if owner is not None:
             mname = target.name
             if type(owner) is Unbound:
+                if isinstance(inspect.getattr_static(owner.cls, mname, None), staticmethod):
+                    # tqdm.write: a static method of an admitted class takes no instance.
+                    result = target.fn(*args, **kwargs)
+                    return self.after_call(result, args, kwargs, node, label)
                 if mname == "fromkeys" and owner.cls in _DICT_CLASSES:
                     # A classmethod: dict.fromkeys(keys) is a new dict's, checked as one.
                     empty: dict[Any, Any] = owner.cls()

@@ -23,6 +23,7 @@ from gradtrace.language import (
     distributions,
     forward_ad,
     graph_hooks,
+    progress,
     py_warnings,
     transforms,
 )
@@ -394,6 +395,10 @@ def _build() -> dict[str, Namespace]:
         **python_modules(),
         "copy": Namespace("copy", {"deepcopy": deepcopy}, None),
         "warnings": Namespace("warnings", dict(py_warnings.MEMBERS), None),
+        **{
+            name: Namespace(name, dict(progress.MEMBERS), None)
+            for name in ("tqdm", "tqdm.auto", "tqdm.notebook", "tqdm.autonotebook")
+        },
         **numpy_module(random_namespace()),
     }
 

@@ -16,7 +16,7 @@ import torch
 from torch import nn
 from torch.nn.modules.lazy import LazyModuleMixin
 
-from gradtrace.language import callables, module_sizes, py_warnings, sizes
+from gradtrace.language import callables, module_sizes, progress, py_warnings, sizes
 from gradtrace.language.callables import Checked, same_value
 from gradtrace.language.classes import ProgramObject, user_class_member
 from gradtrace.language.errors import ForbiddenError, LimitError, ProgramError
@@ -185,6 +185,7 @@ _CONTEXT_MANAGERS = (
     torch.autograd.graph.saved_tensors_hooks,  # the program's hooks wrapped (graph_hooks.py)
     torch.autograd.forward_ad.dual_level,
     py_warnings.catch_warnings,
+    progress.tqdm,
 )
 
 
