@@ -434,7 +434,8 @@ IMPORT_HINTS = {
     "drop the timestamps",
     "torch.utils.tensorboard": "TensorBoard is not available; print the numbers instead: the "
     "page plots the losses a training loop prints",
-    "tqdm": "iterate over the range itself: `for i in range(n):`",
+    "tqdm": "`from tqdm import tqdm, trange` (or from tqdm.auto, tqdm.notebook) is available; "
+    "tqdm's other parts are not",
     "matplotlib": "print the numbers instead: the page plots the losses a training loop prints",
     "pandas": "put the data in tensors (torch.tensor) or lists",
     "sklearn": "make the data with torch (torch.randn, torch.linspace) and the model with torch.nn",
