@@ -114,7 +114,7 @@ def _stored(t: Tensor, storages: set[tuple[int, str]]) -> int:
 
 
 def deepcopy(x: Any, memo: Any = None) -> Any:
-    """Python's copy.deepcopy, of what the walk admits."""
+    """A deep copy of x (Python's copy.deepcopy): tensors, modules, containers, your objects."""
     if memo is not None:
         raise ForbiddenError("copy.deepcopy(x, memo) is not available: call copy.deepcopy(x)")
     interp = callables.current()

@@ -95,6 +95,7 @@ def filterwarnings(
     lineno: Any = 0,
     append: Any = False,
 ) -> None:
+    """Add a warnings filter (Python's), for the rest of the job: "ignore", "always"..."""
     warnings.filterwarnings(
         _action(action),
         _pattern("message", message),
@@ -118,6 +119,7 @@ def resetwarnings() -> None:
 
 
 def warn(message: Any, category: Any = None, stacklevel: Any = 1) -> None:
+    """Issue a warning: the trace shows it at the line that issued it."""
     if isinstance(message, Warning):
         text = str(message)
     elif type(message) is str:
