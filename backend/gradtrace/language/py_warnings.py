@@ -109,6 +109,7 @@ def filterwarnings(
 def simplefilter(
     action: Any, category: Any = Warning, lineno: Any = 0, append: Any = False
 ) -> None:
+    """Add a filter for every warning of a category (Python's), for the rest of the job."""
     warnings.simplefilter(_action(action), _category(category), _lineno(lineno), bool(append))
 
 
