@@ -10,6 +10,7 @@ point exists here, and `np.random` is seeded with the job's seed.
 
 from __future__ import annotations
 
+import collections
 import math
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -156,7 +157,8 @@ def shape_of(value: Any) -> tuple[int, ...]:
             if not value:
                 break
             value = value[0]
-        return (*shape, *shape_of(value)) if isinstance(value, np.ndarray) else tuple(shape)
+        inner = isinstance(value, (np.ndarray, torch.Tensor))
+        return (*shape, *shape_of(value)) if inner else tuple(shape)
     return ()
 
 
@@ -409,12 +411,13 @@ def _plain(name: str, value: Any) -> Any:
     """`value` as numpy may read it: numbers, text, arrays and tensors, in lists and
     tuples of them, each operand's size bounded before numpy builds its array; a dtype
     the program holds as its checked class value, as the class itself."""
-    if isinstance(value, (list, tuple)):
+    if isinstance(value, (list, tuple, collections.deque)):
+        if type(value) is collections.deque:  # np.mean(scores_window): read as a list
+            value = list(value)
         check(name, numel(shape_of(value)))
         kinds = set(map(type, value))
         if not kinds <= _LEAVES:
-            for item in value:
-                _plain_item(name, item)
+            _plain_items(name, value, set())
     elif isinstance(value, (np.ndarray, torch.Tensor)):
         check(name, value.numel() if isinstance(value, torch.Tensor) else value.size)
     elif type(value) is Checked:
@@ -427,11 +430,16 @@ def _plain(name: str, value: Any) -> Any:
     return value
 
 
-def _plain_item(name: str, item: Any) -> None:
-    if isinstance(item, (list, tuple)):
-        _plain(name, item)
-    elif type(item) not in _LEAVES and not isinstance(item, np.generic):
-        raise _not_plain(name, item)
+def _plain_items(name: str, value: list[Any] | tuple[Any, ...], seen: set[int]) -> None:
+    """Each item of a list numpy will read, each nested list once (a list may hold the
+    same list many times over: `x = [1.0, x, x]`)."""
+    seen.add(id(value))
+    for item in value:
+        if isinstance(item, (list, tuple)):
+            if id(item) not in seen:
+                _plain_items(name, item, seen)
+        elif type(item) not in _LEAVES and not isinstance(item, np.generic):
+            raise _not_plain(name, item)
 
 
 # The classes numpy reads as a dtype (`dtype=float`, `np.int32`).

@@ -136,10 +136,14 @@ def _check_multivariate(args: tuple[Any, ...], kwargs: dict[str, Any], limit: in
     broadcasts the batch dims of the two and checks the matrix (a Cholesky factorisation)
     at that size."""
     loc = args[0] if args else kwargs.get("loc")
-    given = [*args[1:4], *(kwargs.get(name) for name in _MATRICES)]
-    matrix = next((m for m in given if m is not None), None)
-    if not isinstance(loc, Tensor) or not isinstance(matrix, Tensor):
-        return  # torch refuses it itself
+    given = [m for m in (*args[1:4], *(kwargs.get(name) for name in _MATRICES)) if m is not None]
+    if not isinstance(loc, Tensor) or not all(isinstance(m, Tensor) for m in given):
+        # torch would read an object's dim(), shape and expand() (and keep a scale_tril
+        # object as it is, without validate_args): the size rule could not know them.
+        raise TypeError("MultivariateNormal takes a tensor loc and a tensor matrix")
+    if not given:
+        return  # torch says one matrix is needed
+    matrix = given[0]
     if loc.dim() < 1 or matrix.dim() < 2:
         return
     try:
@@ -155,6 +159,11 @@ def _check_multivariate(args: tuple[Any, ...], kwargs: dict[str, Any], limit: in
 def check_new(cls: type, args: tuple[Any, ...], kwargs: dict[str, Any], limit: int) -> None:
     """A family's constructor: Normal(loc, scale) and Uniform(low, high) broadcast theirs;
     Independent wraps one of these families (torch would call any object's methods)."""
+    at = 4 if cls is D.MultivariateNormal else 2  # where validate_args stands
+    validate = kwargs.get("validate_args", args[at] if len(args) > at else None)
+    if validate is not None and type(validate) is not bool:
+        # torch tests its truth in every later call: the program's __len__ or __bool__.
+        raise TypeError("validate_args takes True, False or None")
     if cls is D.Independent:
         base = args[0] if args else kwargs.get("base_distribution")
         if not is_distribution(base):

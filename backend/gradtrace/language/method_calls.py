@@ -91,6 +91,9 @@ def call_method(
         kind in _CONSUMING_TYPES or kind is str or kind is list or kind is set or kind is frozenset
     ) and name not in _STORING_METHODS:
         args = bounded_args(args)  # "".join / list.extend / deque.extend of an iterator
+        for arg in args:  # deque.extend(range(...)), Counter.update(range(...)): read in C
+            if type(arg) is range and len(arg) > limits.sequence_items:
+                raise LimitError(f"{kind.__name__}.{name} of a huge range is over the limit")
         if kind in _KEYED:
             for arg in args:  # c.get(key), od.pop(key): a key hashed in C (sets: below)
                 if isinstance(arg, (tuple, frozenset)):

@@ -22,6 +22,9 @@ _DEFAULTS = np.get_printoptions()
 _SIGNATURE = inspect.signature(np.set_printoptions)
 # A float64 has 17 significant digits (torch's bound is the same).
 _PRECISION = 50
+# edgeitems prints that many rows and columns at each edge, whatever the threshold: at
+# 500 a 1000 x 1000 array is printed whole.
+_EDGEITEMS = 100
 _TEXT = 32
 _SIZES = ("threshold", "edgeitems", "linewidth")
 
@@ -62,6 +65,8 @@ def check(chars: int, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
             )
         if name == "precision":
             _number(name, value, _PRECISION)
+        elif name == "edgeitems":
+            _number(name, value, min(_EDGEITEMS, chars))
         elif name in _SIZES:
             _number(name, value, chars)
         elif name == "suppress":

@@ -153,7 +153,8 @@ def error_info(exc: BaseException) -> dict[str, Any]:
         node = exc.node or getattr(exc, "gradtrace_node", None)
         hint = exc.hint
     else:
-        type_name = type(exc).__name__
+        # torch.linalg.LinAlgError is torch._C._LinAlgError: shown by its public name.
+        type_name = type(exc).__name__.lstrip("_")
         message = _message(exc)
         node = getattr(exc, "gradtrace_node", None)
         hint = getattr(exc, "gradtrace_hint", None) or _hint_for(message)

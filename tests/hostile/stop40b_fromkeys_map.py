@@ -1,0 +1,3 @@
+# expect: LimitError
+# dict.fromkeys called by map() with a huge range
+print(len(list(map(dict.fromkeys, [range(10**8)]))[0]))
