@@ -294,6 +294,9 @@ def invoke(
         _guard_attention(result, limit)
         if self.rec.active:
             self.rec.adopt_parameters(result, node, label)
+        elif target is not deepcopy:  # made in a hook or a transform: counted all the same
+            for _, param in module_parameters(result):
+                self.rec.untracked(param)
     return self.after_call(result, args, kwargs, node, label)
 
 
