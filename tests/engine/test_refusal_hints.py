@@ -15,7 +15,7 @@ REFUSED = {
         ".register_backward_hook"
     ),
     "import os\n": "os",
-    "from tqdm import tqdm\n": "tqdm",
+    "from tqdm.contrib import tenumerate\n": "tqdm.contrib",
     "import matplotlib.pyplot as plt\n": "matplotlib.pyplot",
     "import pandas as pd\n": "pandas",
     "eval('1')\n": "eval",
@@ -36,7 +36,7 @@ def test_refusal_names_the_construct_and_what_to_write(source: str) -> None:
 
 @pytest.mark.parametrize(
     "module",
-    ["tqdm", "matplotlib.pyplot", "pandas", "os", "datetime", "torch.utils.tensorboard"],
+    ["tqdm.contrib", "matplotlib.pyplot", "pandas", "os", "datetime", "torch.utils.tensorboard"],
 )
 def test_a_refused_import_that_tutorials_use_says_what_to_do_instead(module: str) -> None:
     error = gradtrace.run(f"import {module}\n").error
