@@ -23,6 +23,7 @@ from gradtrace.language import (
     distributions,
     forward_ad,
     graph_hooks,
+    math_counts,
     progress,
     py_warnings,
     transforms,
@@ -134,7 +135,8 @@ _SCHEDULERS = (
 _MATH = """
 sqrt exp log log2 log10 log1p expm1 sin cos tan asin acos atan atan2 sinh cosh tanh
 floor ceil fabs isclose isnan isinf isfinite hypot erf erfc gamma lgamma copysign
-fmod trunc degrees radians pi e inf nan tau prod fsum
+fmod trunc degrees radians pi e inf nan tau prod fsum gcd lcm isqrt frexp ldexp modf
+remainder
 """.split()
 
 
@@ -365,7 +367,7 @@ def _build() -> dict[str, Namespace]:
     )
     members["functional"] = torch_functional
     torch_ns = Namespace("torch", members, torch)
-    math_ns = Namespace("math", _members(math, _MATH), math)
+    math_ns = Namespace("math", {**_members(math, _MATH), **math_counts.MEMBERS}, math)
     return {
         "torch": torch_ns,
         "torch.functional": torch_functional,
