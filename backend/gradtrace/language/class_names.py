@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from gradtrace.language.errors import ForbiddenError
@@ -112,3 +112,27 @@ class BodyCode:
     assignments: list[tuple[list[str], Closure]]
     annotated: list[tuple[str, Closure | None]]
     order: list[tuple[str, int]]
+    # `@v.setter` (getter, deleter) methods, by index: the property's name and which.
+    accessors: dict[int, tuple[str, str]] = field(default_factory=dict)
+
+
+_ACCESSORS = frozenset({"setter", "getter", "deleter"})
+
+
+def property_accessor(fdef: ast.FunctionDef, body: ClassBody) -> tuple[str, str] | None:
+    """`@v.setter` over a method, where `v` is a method the body made earlier: the
+    property's name and the accessor. Not evaluated as a decorator: the property is
+    never handed to the program (build_class gives it the function)."""
+    if len(fdef.decorator_list) != 1:
+        return None
+    deco = fdef.decorator_list[0]
+    if (
+        isinstance(deco, ast.Attribute)
+        and deco.attr in _ACCESSORS
+        and isinstance(deco.value, ast.Name)
+        and body.bound.get(deco.value.id) is False  # a decorated method, made above
+    ):
+        if fdef.name.startswith("__") and fdef.name.endswith("__"):
+            raise ForbiddenError(f"{fdef.name} may not be decorated: define it plainly", fdef)
+        return deco.value.id, deco.attr
+    return None

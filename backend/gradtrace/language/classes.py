@@ -157,8 +157,12 @@ def build_class(
         for kind, index in code.order:
             if kind == "method":
                 fdef, _, decorators = code.methods[index]
-                members[fdef.name] = made[index]
-                if decorators:
+                accessor = code.accessors.get(index)
+                member = made[index]
+                if accessor is not None:  # the property above, given this function
+                    member = _accessor(members.get(accessor[0]), accessor, member, fdef)
+                members[fdef.name] = member
+                if decorators or accessor is not None:
                     namespace.pop(fdef.name, None)  # a read of it is refused (class_names.py)
                 else:
                     namespace[fdef.name] = functions[index]
@@ -206,6 +210,15 @@ def build_class(
         _OWNERS[fn] = weakref.ref(cls)
     interp.made_class(cls)
     return cls
+
+
+def _accessor(prop: Any, accessor: tuple[str, str], method: Any, fdef: ast.FunctionDef) -> Any:
+    """`@v.setter`: the property `v` made above, with `method` as its setter (getter,
+    deleter), as Python's property.setter makes it."""
+    name, which = accessor
+    if not isinstance(prop, property):
+        raise ForbiddenError(f"@{name}.{which} needs `{name}` to be a @property above it", fdef)
+    return getattr(prop, which)(method)
 
 
 def _method_member(

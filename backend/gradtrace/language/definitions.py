@@ -17,7 +17,7 @@ from gradtrace.language import records
 from gradtrace.language.attributes import namespace_member, refusal_hint
 from gradtrace.language.bindings import bound_names, own_statements
 from gradtrace.language.callables import Checked
-from gradtrace.language.class_names import BodyCode, ClassBody
+from gradtrace.language.class_names import BodyCode, ClassBody, property_accessor
 from gradtrace.language.errors import ForbiddenError, LimitError
 from gradtrace.language.expressions import IN_CLASS_BODY, walrus_context
 from gradtrace.language.generators import (
@@ -213,8 +213,10 @@ def _compile_class_body(self: Interpreter, node: ast.ClassDef, fc: _FunctionCont
     body = ClassBody(node.body)
     for item in node.body:
         if isinstance(item, ast.FunctionDef):
+            accessor = property_accessor(item, body)
             # Evaluated as the methods are made, before the class's namespace is.
-            evaluated = [*item.decorator_list, *item.args.defaults, *item.args.kw_defaults]
+            decorators = [] if accessor else item.decorator_list
+            evaluated = [*decorators, *item.args.defaults, *item.args.kw_defaults]
             if any(body.reads(e, item) for e in evaluated if e is not None):
                 raise ForbiddenError(
                     f"a decorator or default of `{item.name}` reads a name of the class "
@@ -222,7 +224,9 @@ def _compile_class_body(self: Interpreter, node: ast.ClassDef, fc: _FunctionCont
                     item,
                 )
             make = self.compile_function(item, fc, owner=node.name)
-            decos = [self.compile_expr(d, fc) for d in item.decorator_list]
+            decos = [self.compile_expr(d, fc) for d in decorators]
+            if accessor:
+                code.accessors[len(code.methods)] = accessor
             body.method(item, len(code.methods))
             code.methods.append((item, make, decos))
         elif isinstance(item, ast.Assign) and all(isinstance(t, ast.Name) for t in item.targets):
