@@ -99,13 +99,10 @@ def _entropy(what: str, seed: Any) -> Any:
     if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool):
         return int(seed)
     if isinstance(seed, (list, tuple, np.ndarray)):
-        if len(seed) > _ENTROPY_ITEMS or np.size(seed) > _ENTROPY_ITEMS:
-            raise ValueError(
-                f"{what}: a seed of {np.size(seed):,} numbers; at most {_ENTROPY_ITEMS}"
-            )
+        count = seed.size if isinstance(seed, np.ndarray) else len(seed)
+        if count > _ENTROPY_ITEMS:  # read before the items are copied into a list
+            raise ValueError(f"{what}: a seed of {count:,} numbers; at most {_ENTROPY_ITEMS}")
         items = list(seed.ravel()) if isinstance(seed, np.ndarray) else list(seed)
-        if len(items) > _ENTROPY_ITEMS:
-            raise ValueError(f"{what}: a seed of {len(items):,} numbers; at most {_ENTROPY_ITEMS}")
         if all(isinstance(i, (int, np.integer)) and not isinstance(i, bool) for i in items):
             return [int(i) for i in items]
     raise TypeError(f"{what}() takes an integer, a list of integers or None as its seed")
