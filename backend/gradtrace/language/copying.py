@@ -57,6 +57,8 @@ class _Copier:
 
     def copy(self, obj: Any, depth: int = 0) -> Any:
         kind = type(obj)
+        if kind is callables.Checked and type(obj.fn) is types.MethodType:
+            return self._method(obj, depth)
         if kind in _SHARED or isinstance(obj, (type, np.generic, np.dtype)):
             return obj
         found = self.memo.get(id(obj))
@@ -111,6 +113,17 @@ class _Copier:
             "copies numbers, text, containers, tensors, arrays, modules and the program's "
             "objects"
         )
+
+    def _method(self, method: callables.Checked, depth: int) -> Any:
+        """`self.f = self.get` copied: bound to the copy of its object, as Python's
+        deepcopy rebinds a method (a builtin's method stays shared, as Python's does)."""
+        found = self.memo.get(id(method))
+        if found is not None:
+            return found
+        self.originals.append(method)
+        owner = self.copy(method.owner, depth + 1)
+        rebound = types.MethodType(method.fn.__func__, owner)
+        return self._keep(method, callables.Checked(rebound, owner, method.name))
 
     def _keep(self, obj: Any, made: Any) -> Any:
         self.memo[id(obj)] = made

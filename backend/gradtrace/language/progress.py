@@ -15,6 +15,7 @@ from types import TracebackType
 from typing import Any
 
 from gradtrace.language import callables
+from gradtrace.language.pymodules import bounded_iterable
 
 # tqdm's options that only change how the bar looks or how often it redraws.
 _DISPLAY = frozenset(
@@ -39,14 +40,15 @@ class tqdm:
         if unknown:
             raise TypeError(f"tqdm() got an unexpected keyword argument {sorted(unknown)[0]!r}")
         self.iterable = iterable
-        self.desc = "" if desc is None else str(desc)
+        self.desc = _text(desc)
         self.total = total
         self.n = int(options.get("initial") or 0)
 
     def __iter__(self) -> Iterator[Any]:
         if self.iterable is None:
             raise TypeError("'tqdm' object is not iterable: give it an iterable")
-        for item in self.iterable:
+        # As a for loop over it would be: a tensor's rows and an iterator's items capped.
+        for item in bounded_iterable(self.iterable):
             yield item
             self.n += 1
 
@@ -74,10 +76,10 @@ class tqdm:
         self.n += n
 
     def set_description(self, desc: Any = None, refresh: Any = True) -> None:
-        self.desc = "" if desc is None else f"{desc}: "
+        self.desc = "" if desc is None else f"{_text(desc)}: "
 
     def set_description_str(self, desc: Any = None, refresh: Any = True) -> None:
-        self.desc = "" if desc is None else str(desc)
+        self.desc = _text(desc)
 
     def set_postfix(self, ordered_dict: Any = None, refresh: Any = True, **kwargs: Any) -> None:
         """Shown after the bar: there is none, so nothing is formatted or kept."""
@@ -109,6 +111,16 @@ class tqdm:
     def __repr__(self) -> str:
         total = "?" if self.total is None and self.iterable is None else len(self)
         return f"{self.desc}{self.n}/{total}"
+
+
+def _text(desc: Any) -> str:
+    """A bar's description: text or a number (Python's str of any other object would
+    be built whole, past the string limit)."""
+    if desc is None:
+        return ""
+    if type(desc) not in (str, int, float, bool):
+        raise TypeError("a bar's description is text (or a number)")
+    return str(desc)
 
 
 def trange(*args: Any, **options: Any) -> tqdm:

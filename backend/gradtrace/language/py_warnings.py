@@ -19,6 +19,7 @@ import warnings
 from types import TracebackType
 from typing import Any, Literal, cast
 
+from gradtrace.language import callables
 from gradtrace.language.callables import Checked
 from gradtrace.language.errors import ForbiddenError
 
@@ -82,8 +83,9 @@ def _category(category: Any) -> type[Warning]:
 
 
 def _lineno(lineno: Any) -> int:
-    if type(lineno) is not int or lineno < 0:
-        raise ValueError("lineno must be an int >= 0")
+    # Python's C warn reads it as a C ssize_t: past that, every later warning raises.
+    if type(lineno) is not int or not 0 <= lineno < 2**31:
+        raise ValueError("lineno must be an int >= 0 and < 2**31")
     return lineno
 
 
@@ -122,19 +124,24 @@ def resetwarnings() -> None:
 def warn(message: Any, category: Any = None, stacklevel: Any = 1) -> None:
     """Issue a warning: the trace shows it at the line that issued it."""
     if isinstance(message, Warning):
-        text = str(message)
+        # Its text is read once, here: C would build str(message) of any args again.
+        args = message.args
+        if len(args) != 1 or type(args[0]) is not str:
+            raise TypeError("a Warning given to warn() holds one str")
+        text, kind = args[0], type(message)
     elif type(message) is str:
-        text = message
+        text, kind = message, UserWarning if category is None else _category(category)
     else:
         raise TypeError("a warning's message is a str or a Warning")
     if len(text) > _MESSAGE_CHARS:
         raise ForbiddenError(f"a warning of over {_MESSAGE_CHARS:,} characters")
     if type(stacklevel) is not int:
         raise TypeError("stacklevel must be an int")
-    if isinstance(message, Warning):
-        warnings.warn(message, stacklevel=2)
-    else:
-        warnings.warn(text, UserWarning if category is None else _category(category), stacklevel=2)
+    here = callables.current().here
+    line = getattr(here, "lineno", None)
+    # As Python warns from the program's own module: "__main__", at its line. Without a
+    # registry: Python's would be this module's globals, which outlive the job.
+    warnings.warn_explicit(kind(text), kind, "<program>", line or 0, module="__main__")
 
 
 class catch_warnings:

@@ -86,7 +86,11 @@ class WarningLog:
 def warnings_logged(recorder: Recorder) -> Iterator[WarningLog]:
     """Every warning while the block runs goes to the log (and the timeline), once."""
     log = WarningLog(recorder)
-    with warnings.catch_warnings():
-        warnings.simplefilter("always")
-        warnings.showwarning = log.show
-        yield log
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("always")
+            warnings.showwarning = log.show
+            yield log
+    finally:
+        # A "once" filter of the program's records in Python's process-wide registry.
+        warnings.onceregistry.clear()  # type: ignore[attr-defined]
