@@ -295,6 +295,8 @@ def markdown(rows: list[dict[str, Any]]) -> str:
             ),
         )
         + "\n\n"
+        + _job_targets(rows)
+        + "\n\n"
         + _api_target(rows)
         + "\n\n"
         + _floor(rows)
@@ -328,6 +330,24 @@ def _floor(rows: list[dict[str, Any]]) -> str:
         "and the time per node the recording and the writing add to it (the job less the "
         "language alone), against what it may add within 3x: (3 - the language's ratio) "
         "x CPython's time, per node.\n\n" + lines
+    )
+
+
+def _job_targets(rows: list[dict[str, Any]]) -> str:
+    """The whole job within 3x of CPython + torch at 1,000 ops and above; a 10,000-op
+    program traced in under 1 s."""
+    big = [r for r in rows if r["ops"] >= 1000]
+    if not big:
+        return ""
+    worst = max(big, key=lambda r: r["ratio"])
+    slowest = max((r for r in rows if r["ops"] >= 10_000), key=lambda r: r["gradtrace_ms"])
+    within = "met" if worst["ratio"] <= 3 else "not met"
+    fast = "met" if slowest["gradtrace_ms"] < 1000 else "not met"
+    return (
+        f"The whole job against CPython + torch at 1,000 ops and above: at most "
+        f"{worst['ratio']:.2f}x ({worst['family']}, {worst['ops']:,} ops). Target ≤ 3×: "
+        f"**{within}**. The slowest 10,000-op job ({slowest['family']}) took "
+        f"{slowest['gradtrace_ms']:.0f} ms. Target < 1 s: **{fast}**."
     )
 
 
