@@ -1,4 +1,4 @@
-# expect: TypeError
+# expect: TypeError|ForbiddenError
 # minlength an object of the program's, whose __int__ numpy would call from C
 import numpy as np
 

@@ -1,4 +1,4 @@
-# expect: TypeError
+# expect: TypeError|ForbiddenError
 # weights of the program's objects, whose __float__ numpy would call from C
 import numpy as np
 
