@@ -202,6 +202,12 @@ def build_class(
             raise ForbiddenError(
                 f"`{name}` is torch's own in {base[0].__name__}: name yours otherwise", node
             )
+        if name in _MODULE_STATE and issubclass(base[0], nn.Module):
+            # `training` as the program's property: torch assigns it in __init__ and train(),
+            # which would run the program's setter inside torch.
+            raise ForbiddenError(
+                f"`{name}` is torch's own on every Module: name yours otherwise", node
+            )
     members["gradtrace_members"] = frozenset(names)
     cls = type(node.name, tuple(base), members)
     for fn in functions:
@@ -436,6 +442,10 @@ def user_class_member(kind: type, name: str) -> bool:
         if members is not None and name in members:
             return True
     return False
+
+
+# What torch keeps on every Module instance (`training` among the public names).
+_MODULE_STATE = frozenset(vars(nn.Module()))
 
 
 def _torch_private(cls: type, name: str) -> bool:

@@ -51,7 +51,19 @@ def perm(n: Any, k: Any = None) -> int:
     return math.perm(n, k)
 
 
-for _function in (factorial, comb, perm):
+def lcm(*integers: Any) -> int:
+    """The least common multiple (math.lcm): it can have as many bits as its arguments
+    together, bounded before C multiplies them."""
+    for value in integers:
+        if type(value) is not int and type(value) is not bool:
+            raise TypeError(f"'{type(value).__name__}' object cannot be interpreted as an integer")
+    bits = callables.current().limits.int_bits
+    if sum(abs(int(value)).bit_length() for value in integers) > bits:
+        raise LimitError(f"math.lcm() could make an integer of more than {bits:,} bits")
+    return math.lcm(*integers)
+
+
+for _function in (factorial, comb, perm, lcm):
     _function.__module__ = "math"
 
-MEMBERS = {"factorial": factorial, "comb": comb, "perm": perm}
+MEMBERS = {"factorial": factorial, "comb": comb, "perm": perm, "lcm": lcm}

@@ -135,7 +135,7 @@ _SCHEDULERS = (
 _MATH = """
 sqrt exp log log2 log10 log1p expm1 sin cos tan asin acos atan atan2 sinh cosh tanh
 floor ceil fabs isclose isnan isinf isfinite hypot erf erfc gamma lgamma copysign
-fmod trunc degrees radians pi e inf nan tau prod fsum gcd lcm isqrt frexp ldexp modf
+fmod trunc degrees radians pi e inf nan tau prod fsum gcd isqrt frexp ldexp modf
 remainder
 """.split()
 
