@@ -229,7 +229,6 @@ def clean_torch_state(seed: int, device: str) -> Iterator[None]:
     torch.set_grad_enabled(True)
     torch.set_default_dtype(torch.float32)
     torch.set_printoptions(profile="default")
-    np_printoptions.reset()
     torch.autograd.set_detect_anomaly(False)
     # torch's C++ warn-once flags are per process: without this only a worker's first
     # program would see `x.T`'s warning, and a program could tell it was not the first.
