@@ -35,6 +35,7 @@ import orjson
 import torch
 
 from bench.language_floor import run_language_only
+from bench.lean_recording import columnar_job, lean_job
 from bench.tables import table
 from gradtrace import Limits, Trace
 from gradtrace.trace.binary import split
@@ -206,7 +207,26 @@ def measure(source: str) -> dict[str, Any]:
             with contextlib.redirect_stdout(io.StringIO()):
                 run_language_only(source, LIMITS)
 
-        cpython_floor, language_runs = _alternating_ms(reference, language_only)
+        def lean() -> _Answered:
+            later: list[Callable[[], None]] = []
+            return _Answered(lean_job(source, LIMITS, later), later)
+
+        def columnar() -> _Answered:
+            later: list[Callable[[], None]] = []
+            return _Answered(columnar_job(source, LIMITS, later), later)
+
+        def job() -> _Answered:
+            later: list[Callable[[], None]] = []
+            payload = trace_program(
+                source, device="cpu", seed=0, limits=LIMITS, release_later=later
+            )
+            return _Answered(payload, later)
+
+        cpython_floor, language_runs, lean_runs, columnar_runs, floor_job_runs = _alternating_ms(
+            reference, language_only, lean, columnar, job
+        )
+        lean_payload = lean_job(source, LIMITS, [])
+        columnar_payload = columnar_job(source, LIMITS, [])
         json_writing = [t - _recorded_ms(p) for t, p in zip(json_runs, payloads[1:])]
         binary_writing = [t - _recorded_ms(p) for t, p in zip(binary_runs, binaries[1:])]
         binary_payload = binaries[-1]
@@ -216,6 +236,11 @@ def measure(source: str) -> dict[str, Any]:
     finally:
         Path(path).unlink()
     assert trace.ok, trace.error
+    # The lean recorder writes the same trace: as many nodes, as many timeline events.
+    lean_trace = orjson.loads(lean_payload)
+    assert len(lean_trace["nodes"]) == len(trace.nodes), "the lean trace's nodes differ"
+    backward = [e for e in trace.timeline if e.phase in ("forward", "backward")]
+    assert len(lean_trace["timeline"]) == len(backward), "the lean trace's events differ"
     return {
         "nodes": len(trace.nodes),
         "cpython_ms": cpython_ms,
@@ -238,6 +263,12 @@ def measure(source: str) -> dict[str, Any]:
         "binary_job_ratio": statistics.median(binary_runs) / statistics.median(cpython_again),
         "language_ms": statistics.median(language_runs),
         "language_ratio": statistics.median(language_runs) / statistics.median(cpython_floor),
+        "floor_cpython_ms": statistics.median(cpython_floor),
+        "lean_ratio": statistics.median(lean_runs) / statistics.median(cpython_floor),
+        "columnar_ratio": statistics.median(columnar_runs) / statistics.median(cpython_floor),
+        "floor_job_ratio": statistics.median(floor_job_runs) / statistics.median(cpython_floor),
+        "lean_payload_bytes": len(lean_payload),
+        "columnar_payload_bytes": len(columnar_payload),
     }
 
 
@@ -304,32 +335,53 @@ def markdown(rows: list[dict[str, Any]]) -> str:
 
 
 def _floor(rows: list[dict[str, Any]]) -> str:
-    """The program run by the language alone, nothing recorded: what the whole job's ratio
-    cannot go below, and what recording and writing add to it."""
+    """What no design of the recorder and the writer can go below (lean_recording.py):
+    the language alone, and a recorder doing the least the trace needs, writing this
+    trace and writing it in columns, turn about with CPython + torch and the job."""
     big = [r for r in rows if r["ops"] >= 1000]
     lines = table(
         [
-            "program", "ops", "the language alone (ms)", "its ratio",
+            "program", "ops", "CPython + torch (ms)", "the language alone", "lean, this trace",
+            "lean, in columns", "the job", "payload: the job / lean / columns",
             "recording and writing per node (us)", "per node within 3x (us)",
         ],
         (
             [
                 r["family"],
                 f"{r['ops']:,}",
-                f"{r['language_ms']:.1f}",
+                f"{r['floor_cpython_ms']:.1f}",
                 f"{r['language_ratio']:.2f}x",
+                f"{r['lean_ratio']:.2f}x",
+                f"{r['columnar_ratio']:.2f}x",
+                f"{r['floor_job_ratio']:.2f}x",
+                f"{r['payload_bytes'] / 1e6:.1f} / {r['lean_payload_bytes'] / 1e6:.1f} / "
+                f"{r['columnar_payload_bytes'] / 1e6:.1f} MB",
                 f"{(r['gradtrace_ms'] - r['language_ms']) * 1000 / r['nodes']:.1f}",
                 f"{(3 - r['language_ratio']) * r['cpython_ms'] * 1000 / r['nodes']:.1f}",
             ]
             for r in big
         ),
     )  # fmt: skip
+    lean = max(big, key=lambda r: r["lean_ratio"])
+    columns = max(big, key=lambda r: r["columnar_ratio"])
     return (
-        "Where the whole job's time goes: the same program run by gradtrace's language with "
-        "nothing recorded (bench/language_floor.py), against CPython + torch turn about, "
-        "and the time per node the recording and the writing add to it (the job less the "
-        "language alone), against what it may add within 3x: (3 - the language's ratio) "
-        "x CPython's time, per node.\n\n" + lines
+        "Where the whole job's time goes, and what no design of the recorder and the writer "
+        "goes below (bench/lean_recording.py). Turn about with CPython + torch and the job: "
+        "the program run by gradtrace's language with nothing recorded; then with a lean "
+        "recorder that does the least the trace needs (each result appended to three lists, "
+        "a post-hook on every Node in a backward pass, nothing else: no versions, budget, "
+        "pruning, saved tensors, modules or leaf ledger) and writes the same trace (the same "
+        "nodes and forward and backward events, checked; each TensorData made once, in bulk); "
+        "and the lean recorder writing the trace in columns (no object per node, edge, "
+        "event or tensor: each field one array, tensors by reference into one block per "
+        "shape). The last two columns: the time per node that recording and writing add to "
+        "the language alone, and what they may add within 3x, (3 - the language's ratio) x "
+        "CPython's time, per node.\n\n" + lines + "\n\n"
+        f"The lean recorder writing this trace: at most {lean['lean_ratio']:.2f}x "
+        f"({lean['family']}, {lean['ops']:,} ops); in columns: at most "
+        f"{columns['columnar_ratio']:.2f}x ({columns['family']}, {columns['ops']:,} ops). "
+        f"Within 3x: this trace **{'yes' if lean['lean_ratio'] <= 3 else 'no'}**, in "
+        f"columns **{'yes' if columns['columnar_ratio'] <= 3 else 'no'}**."
     )
 
 
