@@ -71,6 +71,9 @@ class NullRecording:
     def print(self, text: str, args: tuple[Any, ...], line: int | None) -> None:
         return None
 
+    def plotted(self, label: str | None, values: list[Any], length: int, line: int | None) -> None:
+        return None
+
     @contextlib.contextmanager
     def suspended(self) -> Iterator[None]:
         yield

@@ -14,7 +14,7 @@ import torch.utils.data as tud
 from torch import nn, optim
 
 from gradtrace.identity import identity
-from gradtrace.language import distributions, forward_ad, progress
+from gradtrace.language import distributions, forward_ad, plots, progress
 from gradtrace.language.arrays import ARRAY_ATTRIBUTES
 from gradtrace.language.callables import Checked
 from gradtrace.language.classes import (
@@ -133,6 +133,8 @@ startswith strip swapcase title upper zfill
     ProgramGenerator: frozenset({"send", "close"}),
     DataLoader: frozenset({"dataset", "batch_size", "drop_last"}),
     progress.tqdm: progress.ATTRIBUTES,
+    plots.Figure: plots.FIGURE_ATTRIBUTES,
+    plots.Axes: plots.AXES_ATTRIBUTES,
 }
 
 _WIDTH_METHODS = frozenset({"center", "ljust", "rjust", "zfill", "expandtabs"})

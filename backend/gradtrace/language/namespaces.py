@@ -24,6 +24,7 @@ from gradtrace.language import (
     forward_ad,
     graph_hooks,
     math_counts,
+    plots,
     progress,
     py_warnings,
     transforms,
@@ -401,6 +402,8 @@ def _build() -> dict[str, Namespace]:
             name: Namespace(name, dict(progress.MEMBERS), None)
             for name in ("tqdm", "tqdm.auto", "tqdm.notebook", "tqdm.autonotebook")
         },
+        "matplotlib": Namespace("matplotlib", dict(plots.MATPLOTLIB), None),
+        "matplotlib.pyplot": Namespace("matplotlib.pyplot", dict(plots.MEMBERS), None),
         **numpy_module(random_namespace()),
     }
 
@@ -438,7 +441,8 @@ IMPORT_HINTS = {
     "page plots the losses a training loop prints",
     "tqdm": "`from tqdm import tqdm, trange` (or from tqdm.auto, tqdm.notebook) is available; "
     "tqdm's other parts are not",
-    "matplotlib": "print the numbers instead: the page plots the losses a training loop prints",
+    "matplotlib": "`import matplotlib.pyplot as plt` is available: plt.plot's lines go to the "
+    "page's Training panel; matplotlib's other parts are not",
     "pandas": "put the data in tensors (torch.tensor) or lists",
     "sklearn": "make the data with torch (torch.randn, torch.linspace) and the model with torch.nn",
     "os": "programs cannot reach the server's files, processes or environment",

@@ -63,6 +63,10 @@ class Recording(Protocol):
     def print(self, text: str, args: tuple[Any, ...], line: int | None) -> None:
         """The program printed `text` (made of `args`) at `line`."""
 
+    def plotted(self, label: str | None, values: list[Any], length: int, line: int | None) -> None:
+        """The program plotted a line of `length` numbers (the first of them `values`),
+        labelled `label`, at `line` (plots.py)."""
+
     def suspended(self) -> AbstractContextManager[None]:
         """Recording paused for a block."""
 

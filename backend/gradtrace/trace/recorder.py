@@ -475,6 +475,9 @@ class Recorder:
         self.timeline.append(Printed(text, line))
         self.series.from_print(text, args)
 
+    def plotted(self, label: str | None, values: list[Any], length: int, line: int | None) -> None:
+        self.series.plotted(label, values, length, line)
+
     def line(self, node: ast.AST) -> None:
         """The program runs a statement during a backward pass (a hook, a custom backward)."""
         self.backward.steps.line(node)

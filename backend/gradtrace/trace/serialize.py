@@ -365,7 +365,7 @@ def build_trace(
         if rec.pruning.keeps(p.index)
     ]
     series = [
-        {"label": label, "line": None, "values": values}
+        {"label": label, "line": rec.series.lines.get(label), "values": values}
         for label, values in rec.series.points.items()
         if len(values) >= 2
     ]

@@ -35,6 +35,8 @@ class Series:
 
     def __init__(self, limit: int, truncation: list[str]) -> None:
         self.points: dict[str, list[Any]] = {}
+        self.lines: dict[str, int | None] = {}  # a plotted series' line
+        self.plots = 0
         self.limit = limit
         self.truncation = truncation
 
@@ -61,8 +63,28 @@ class Series:
         for match in _LABELLED_NUMBER.finditer(text):
             self.add(match.group(1).strip(), float(match.group(2)))
 
+    def plotted(self, label: str | None, values: list[Any], length: int, line: int | None) -> None:
+        """A line the program plotted (plots.py): a series of its own, under its label
+        (or "line N"), one that the program's prints or another line already use
+        numbered apart, so that two curves are never joined into one."""
+        name = clean_text(label) if label else f"line {self.plots + 1}"
+        self.plots += 1
+        if name in self.points:
+            k = 2
+            while f"{name} ({k})" in self.points:
+                k += 1
+            name = f"{name} ({k})"
+        self.points[name] = values[: self.limit]
+        self.lines[name] = line
+        if length > self.limit:
+            note = f"series '{name}' cut at {self.limit:,} points"
+            if note not in self.truncation:
+                self.truncation.append(note)
+
     def add(self, label: str, value: Any) -> None:
         label = clean_text(label)  # a lone surrogate, which no UTF-8 writer takes, escaped
+        if label in self.lines:  # a plotted line's name: printed values go apart
+            label = f"{label} (printed)"
         points = self.points.setdefault(label, [])
         if len(points) >= self.limit:
             note = f"series '{label}' cut at {self.limit:,} points"

@@ -2,11 +2,15 @@
 # and generate_sine_wave.py.
 # Changed: the sine-wave data made in place with torch (5 waves of 12 points, not 100 of
 # 1000, no traindata.pt); argparse replaced by its value (1 step); future = 5, not 1000;
-# the matplotlib drawing dropped.
+# savefig dropped (the reference would write a PDF file).
 from __future__ import print_function
 import torch
 import torch.nn as nn
 import torch.optim as optim
+import numpy as np
+import matplotlib
+matplotlib.use('Agg')
+import matplotlib.pyplot as plt
 
 class Sequence(nn.Module):
     def __init__(self):
@@ -73,3 +77,18 @@ if __name__ == '__main__':
             pred = seq(test_input, future=future)
             loss = criterion(pred[:, :-future], test_target)
             print('test loss:', loss.item())
+            y = pred.detach().numpy()
+        # draw the result
+        plt.figure(figsize=(30,10))
+        plt.title('Predict future values for time sequences\n(Dashlines are predicted values)', fontsize=30)
+        plt.xlabel('x', fontsize=20)
+        plt.ylabel('y', fontsize=20)
+        plt.xticks(fontsize=20)
+        plt.yticks(fontsize=20)
+        def draw(yi, color):
+            plt.plot(np.arange(input.size(1)), yi[:input.size(1)], color, linewidth = 2.0)
+            plt.plot(np.arange(input.size(1), input.size(1) + future), yi[input.size(1):], color + ':', linewidth = 2.0)
+        draw(y[0], 'r')
+        draw(y[1], 'g')
+        draw(y[2], 'b')
+        plt.close()

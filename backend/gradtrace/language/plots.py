@@ -1,0 +1,299 @@
+"""matplotlib for programs: `plt.plot(losses)` puts the curve in the trace's Training
+panel, beside the series read from what the program prints.
+
+A trace carries numbers, not pictures, so the line plots a training script draws become
+series (each plotted line one, under its `label=`), and the rest of a figure (titles,
+axes' labels, legends, grids, sizes, `show()`) has nothing to change here and is
+accepted as it is written. Drawings a series cannot hold (an image, a histogram, a
+scatter) and `savefig` (a job writes no files) draw nothing and say so once, as a
+warning. Nothing of matplotlib itself is imported: no backend, no fonts, no files.
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+from typing import Any
+
+import numpy as np
+import torch
+
+from gradtrace.language import callables
+from gradtrace.language.errors import ForbiddenError
+
+# Keyword arguments that only change how a line looks.
+_STYLE = frozenset(
+    """
+color c linestyle ls linewidth lw marker markersize ms markerfacecolor mfc markeredgecolor
+mec markeredgewidth mew alpha zorder drawstyle ds dashes antialiased aa scalex scaley
+fillstyle solid_capstyle solid_joinstyle dash_capstyle dash_joinstyle markevery
+""".split()
+)
+_REAL = (int, float, bool)
+
+
+class Figure:
+    """A figure: its axes and its title; nothing is drawn."""
+
+    def __init__(self) -> None:
+        self.axes: list[Axes] = []
+
+    def add_subplot(self, *args: Any, **kwargs: Any) -> Axes:
+        _plain(args, kwargs)
+        ax = Axes()
+        self.axes.append(ax)
+        return ax
+
+    def savefig(self, *args: Any, **kwargs: Any) -> None:
+        _nothing_drawn("savefig", "a job writes no files")
+
+    def suptitle(self, *args: Any, **kwargs: Any) -> None:
+        _plain(args, kwargs)
+
+    def tight_layout(self, *args: Any, **kwargs: Any) -> None:
+        _plain(args, kwargs)
+
+    def set_size_inches(self, *args: Any, **kwargs: Any) -> None:
+        _plain(args, kwargs)
+
+    def show(self, *args: Any, **kwargs: Any) -> None:
+        _plain(args, kwargs)
+
+
+class Axes:
+    """One plot's axes: its lines go to the trace's series."""
+
+    def plot(self, *args: Any, **kwargs: Any) -> list[Any]:
+        return _plot(args, kwargs)
+
+    def semilogy(self, *args: Any, **kwargs: Any) -> list[Any]:
+        return _plot(args, kwargs)
+
+    def _setting(self, *args: Any, **kwargs: Any) -> None:
+        _plain(args, kwargs)
+
+    set_xlabel = set_ylabel = set_title = legend = grid = _setting
+    set_xscale = set_yscale = set_xlim = set_ylim = set_xticks = set_yticks = _setting
+    axis = _setting
+
+    def _drawing(self, *args: Any, **kwargs: Any) -> None:
+        _nothing_drawn("this drawing", "a trace shows line plots (plot) only")
+
+    imshow = scatter = hist = bar = text = axhline = axvline = fill_between = _drawing
+
+
+def _plain(args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+    """A setting's arguments: text, numbers and tuples of them (a figure size, a colour),
+    accepted and not read further."""
+    for value in (*args, *kwargs.values()):
+        _check_plain(value, 2)
+
+
+def _check_plain(value: Any, depth: int) -> None:
+    if value is None or type(value) in (str, int, float, bool):
+        return
+    if type(value) in (tuple, list) and depth > 0 and len(value) <= 16:
+        for item in value:
+            _check_plain(item, depth - 1)
+        return
+    raise TypeError(
+        f"a plot setting takes text, numbers or a few of them, not {type(value).__name__}"
+    )
+
+
+def _nothing_drawn(what: str, why: str) -> None:
+    warnings.warn(f"matplotlib: {what} draws nothing here ({why})", UserWarning, stacklevel=3)
+
+
+def _plot(args: tuple[Any, ...], kwargs: dict[str, Any]) -> list[Any]:
+    """plot([x], y, [fmt], [x2], y2, [fmt2], ..., label=...): each y a series."""
+    label = kwargs.get("label")
+    if label is not None:
+        if type(label) not in (str, int, float, bool):
+            raise TypeError("plot(label=...) takes text (or a number)")
+        label = str(label)
+    for name, value in kwargs.items():
+        if name != "label" and name not in _STYLE:
+            raise ForbiddenError(
+                f"plot({name}=...) is not supported here: a line's label and its style are"
+            )
+        _check_plain(value, 1)
+    lines: list[Any] = []
+    i = 0
+    while i < len(args):
+        if type(args[i]) is str:
+            raise ValueError("plot(): a format string must follow the values it styles")
+        if i + 1 < len(args) and type(args[i + 1]) is not str:
+            x, y = args[i], args[i + 1]
+            i += 2
+        else:
+            x, y = None, args[i]
+            i += 1
+        if i < len(args) and type(args[i]) is str:
+            i += 1  # its format ("r-", "o--"): how the line looks
+        limit = callables.current().limits.series_points
+        values, length = _numbers(y, limit)
+        if x is not None:
+            _, x_length = _numbers(x, 0)
+            if x_length != length:
+                raise ValueError(
+                    f"x and y must have same first dimension, but have shapes ({x_length},) "
+                    f"and ({length},)"
+                )
+        interp = callables.current()
+        interp.rec.plotted(label, values, length, getattr(interp.here, "lineno", None))
+        lines.append(None)
+    return lines
+
+
+def _numbers(values: Any, limit: int) -> tuple[list[Any], int]:
+    """The first `limit` numbers of a line's values, and how many it has: a list or tuple
+    of real numbers, a 1-D tensor or numpy array. Past `limit`, nothing is read."""
+    if isinstance(values, torch.Tensor):
+        if values.requires_grad:
+            raise RuntimeError(
+                "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() "
+                "instead."
+            )
+        if not values.is_cpu:
+            raise TypeError(
+                f"can't convert {values.device} device type tensor to numpy. Use Tensor.cpu() "
+                "to copy the tensor to host memory first."
+            )
+        if values.dim() > 1 or values.is_complex():
+            raise ForbiddenError("plot takes one line at a time here: a 1-D tensor of reals")
+        flat = values.reshape(-1)
+        return [_finite(v) for v in flat[:limit].tolist()], flat.numel()
+    if isinstance(values, np.ndarray):
+        if values.ndim > 1 or values.dtype.kind not in "biuf":
+            raise ForbiddenError("plot takes one line at a time here: a 1-D array of reals")
+        row = values.reshape(-1)
+        return [_finite(v) for v in row[:limit].tolist()], int(row.size)
+    if type(values) in (list, tuple, range):
+        out = []
+        for item in values[:limit]:
+            if type(item) in _REAL:
+                out.append(_finite(item))
+            elif isinstance(item, torch.Tensor) and item.numel() == 1 and not item.is_complex():
+                if item.requires_grad:
+                    raise RuntimeError(
+                        "Can't call numpy() on Tensor that requires grad. Use "
+                        "tensor.detach().numpy() instead."
+                    )
+                out.append(_finite(item.item()))
+            elif isinstance(item, np.generic) and item.dtype.kind in "biuf":
+                out.append(_finite(item.item()))
+            else:
+                raise TypeError(f"plot() takes numbers, not {type(item).__name__}")
+        return out, len(values)
+    if type(values) in _REAL:
+        return [_finite(values)][:limit], 1
+    raise TypeError(
+        f"plot() takes a list, a tensor or an array of numbers, not {type(values).__name__}"
+    )
+
+
+def _finite(value: Any) -> Any:
+    if type(value) is float and not math.isfinite(value):
+        return "nan" if math.isnan(value) else ("inf" if value > 0 else "-inf")
+    return value
+
+
+# -- pyplot's functions: the current figure's -----------------------------------------
+
+
+def plot(*args: Any, **kwargs: Any) -> list[Any]:
+    return _plot(args, kwargs)
+
+
+def figure(*args: Any, **kwargs: Any) -> Figure:
+    _plain(args, kwargs)
+    return Figure()
+
+
+def subplots(nrows: Any = 1, ncols: Any = 1, **kwargs: Any) -> tuple[Figure, Any]:
+    """A figure and its axes: one Axes, or a tuple of them for one row or one column."""
+    _plain((), kwargs)
+    if type(nrows) is not int or type(ncols) is not int or nrows < 1 or ncols < 1:
+        raise ValueError("subplots(nrows, ncols) takes positive whole numbers")
+    if nrows > 1 and ncols > 1:
+        raise ForbiddenError("subplots: one row or one column of axes here (index axes[i])")
+    if nrows * ncols > 16:
+        raise ForbiddenError("subplots: at most 16 axes")
+    fig = Figure()
+    axes = tuple(fig.add_subplot() for _ in range(nrows * ncols))
+    return fig, axes[0] if len(axes) == 1 else axes
+
+
+def subplot(*args: Any, **kwargs: Any) -> Axes:
+    _plain(args, kwargs)
+    return Axes()
+
+
+def gca() -> Axes:
+    return Axes()
+
+
+def close(fig: Any = None) -> None:
+    """close(), close(fig), close("all"): there is nothing open to close."""
+    if not isinstance(fig, Figure):
+        _check_plain(fig, 0)
+
+
+def savefig(*args: Any, **kwargs: Any) -> None:
+    _nothing_drawn("savefig", "a job writes no files")
+
+
+def _setting(*args: Any, **kwargs: Any) -> None:
+    _plain(args, kwargs)
+
+
+def _drawing(*args: Any, **kwargs: Any) -> None:
+    _nothing_drawn("this drawing", "a trace shows line plots (plt.plot) only")
+
+
+def use(backend: Any, *args: Any, **kwargs: Any) -> None:
+    """matplotlib.use("Agg"): there is no backend to choose."""
+    _plain((backend, *args), kwargs)
+
+
+_SETTINGS = """
+show xlabel ylabel title legend grid tight_layout xlim ylim xscale yscale suptitle
+axis xticks yticks clf cla ion ioff pause
+""".split()
+_DRAWINGS = "imshow scatter hist bar text axhline axvline fill_between".split()
+
+MEMBERS: dict[str, Any] = {
+    "plot": plot, "semilogy": plot, "figure": figure, "subplots": subplots,
+    "subplot": subplot, "gca": gca, "savefig": savefig, "close": close,
+    **dict.fromkeys(_SETTINGS, _setting), **dict.fromkeys(_DRAWINGS, _drawing),
+}  # fmt: skip
+MATPLOTLIB: dict[str, Any] = {"use": use}
+
+for _member in (
+    Figure,
+    Axes,
+    plot,
+    figure,
+    subplots,
+    subplot,
+    gca,
+    close,
+    savefig,
+    _setting,
+    _drawing,
+):
+    _member.__module__ = "matplotlib.pyplot"
+use.__module__ = "matplotlib"
+
+#: What a program may read on a figure and on axes.
+FIGURE_ATTRIBUTES = frozenset(
+    "add_subplot savefig suptitle tight_layout set_size_inches show axes".split()
+)
+AXES_ATTRIBUTES = frozenset(
+    """
+plot semilogy set_xlabel set_ylabel set_title legend grid set_xscale set_yscale set_xlim
+set_ylim set_xticks set_yticks axis imshow scatter hist bar text axhline axvline
+fill_between
+""".split()
+)

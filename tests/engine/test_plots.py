@@ -1,0 +1,134 @@
+"""matplotlib's line plots become the trace's series (language/plots.py): each line under
+its label, with the numbers matplotlib itself holds for it when CPython runs the file."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+from typing import Any
+
+import gradtrace
+from gradtrace import Limits
+
+PROGRAM = textwrap.dedent(
+    """
+    import matplotlib.pyplot as plt
+    import numpy as np
+    import torch
+
+    torch.manual_seed(0)
+    w = torch.randn(4, requires_grad=True)
+    losses, norms = [], []
+    for step in range(12):
+        loss = (w ** 2).sum() + w.sin().sum()
+        loss.backward()
+        with torch.no_grad():
+            w -= 0.1 * w.grad
+            norms.append(w.grad.norm())
+            w.grad.zero_()
+        losses.append(loss.item())
+    plt.figure(figsize=(6, 3))
+    plt.plot(losses, "b-", label="loss")
+    plt.plot(range(12), norms, label="loss")
+    fig, axes = plt.subplots(2, 1)
+    axes[0].plot(np.array(losses) * 2)
+    axes[1].semilogy(torch.tensor(norms), "o")
+    plt.plot([1.0, float("nan"), 3.0])
+    """
+)
+
+# The lines of every figure CPython + matplotlib drew, by figure and axes, in order.
+REFERENCE = textwrap.dedent(
+    """
+    import json, math, runpy, sys
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    runpy.run_path(sys.argv[1], run_name="__main__")
+    lines = []
+    for number in plt.get_fignums():
+        for ax in plt.figure(number).axes:
+            for line in ax.lines:
+                ys = [float(v) for v in line.get_ydata()]
+                lines.append([line.get_label(), [v if math.isfinite(v) else "nan" for v in ys]])
+    print(json.dumps(lines))
+    """
+)
+
+
+def _matplotlib_lines(tmp_path: Any) -> list[tuple[str, list[Any]]]:
+    program = tmp_path / "plots.py"
+    program.write_text(PROGRAM)
+    out = subprocess.run(
+        [sys.executable, "-c", REFERENCE, str(program)],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    return [(label, values) for label, values in json.loads(out)]
+
+
+def test_each_line_is_a_series_with_matplotlibs_numbers(tmp_path: Any) -> None:
+    trace = gradtrace.run(PROGRAM)
+    assert trace.ok, trace.error
+    plotted = [s for s in trace.series if s.line is not None]
+    reference = _matplotlib_lines(tmp_path)
+    assert len(plotted) == len(reference) == 5
+    for series, (_, values) in zip(plotted, reference):
+        assert len(series.values) == len(values)
+        for ours, theirs in zip(series.values, values):
+            if theirs == "nan":
+                assert ours == "nan"
+            else:
+                assert abs(float(ours) - theirs) <= 1e-6 * max(1.0, abs(theirs))
+    # Labels: the program's, numbered apart where two lines share one; "line N" unlabelled.
+    assert [s.label for s in plotted] == ["loss (2)", "loss (3)", "line 3", "line 4", "line 5"]
+    assert [s.label for s in trace.series if s.line is None] == ["loss"]
+    source_lines = PROGRAM.splitlines()
+    for series in plotted:
+        assert (
+            "plot(" in source_lines[series.line - 1] or "semilogy(" in source_lines[series.line - 1]
+        )
+
+
+def test_a_long_line_is_cut_with_a_note() -> None:
+    trace = gradtrace.run(
+        "import matplotlib.pyplot as plt\nimport torch\nplt.plot(torch.arange(5000.0))\n",
+        limits=Limits(series_points=100),
+    )
+    assert trace.ok, trace.error
+    (series,) = trace.series
+    assert series.values == [float(v) for v in range(100)]
+    assert "series 'line 1' cut at 100 points" in trace.truncation
+
+
+def test_what_a_series_cannot_hold_warns_and_draws_nothing() -> None:
+    trace = gradtrace.run(
+        "import matplotlib.pyplot as plt\nimport torch\n"
+        "plt.imshow(torch.rand(8, 8))\nplt.savefig('out.png')\nprint('done')\n"
+    )
+    assert trace.ok, trace.error
+    assert trace.stdout == "done\n"
+    messages = [w.message for w in trace.warnings]
+    assert any("this drawing draws nothing here" in m for m in messages), messages
+    assert any("savefig draws nothing here" in m for m in messages), messages
+    assert [w.line for w in trace.warnings] == [3, 4]
+
+
+def test_plot_refuses_as_matplotlib_does() -> None:
+    cases = {
+        "plt.plot(torch.ones(3, requires_grad=True))": "RuntimeError",
+        "plt.plot([1, 2], [1, 2, 3])": "ValueError",
+        "plt.plot([{}])": "TypeError",
+        # Narrower than matplotlib: what a line's options could hand it to call.
+        "plt.plot([1, 2], transform=None)": "ForbiddenError",
+        "plt.plot([1, 2], label=[1])": "TypeError",
+        "plt.title(plt.figure)": "TypeError",
+    }
+    for line, error in cases.items():
+        trace = gradtrace.run(f"import matplotlib.pyplot as plt\nimport torch\n{line}\n")
+        assert not trace.ok and trace.error is not None, line
+        assert trace.error.type == error, (line, trace.error)
+        assert trace.error.line == 3
