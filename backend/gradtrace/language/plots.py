@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import warnings
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -75,11 +76,6 @@ class Axes:
     set_xlabel = set_ylabel = set_title = legend = grid = _setting
     set_xscale = set_yscale = set_xlim = set_ylim = set_xticks = set_yticks = _setting
     axis = _setting
-
-    def _drawing(self, *args: Any, **kwargs: Any) -> None:
-        _nothing_drawn("this drawing", "a trace shows line plots (plot) only")
-
-    imshow = scatter = hist = bar = text = axhline = axvline = fill_between = _drawing
 
 
 def _plain(args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
@@ -248,8 +244,27 @@ def _setting(*args: Any, **kwargs: Any) -> None:
     _plain(args, kwargs)
 
 
-def _drawing(*args: Any, **kwargs: Any) -> None:
-    _nothing_drawn("this drawing", "a trace shows line plots (plt.plot) only")
+def _drawing(name: str) -> Callable[..., None]:
+    """pyplot's `name` (imshow, hist, ...): draws nothing, and says so."""
+
+    def drawing(*args: Any, **kwargs: Any) -> None:
+        _nothing_drawn(name, "a trace shows line plots (plot) only")
+
+    drawing.__name__ = drawing.__qualname__ = name
+    drawing.__module__ = "matplotlib.pyplot"
+    return drawing
+
+
+def _axes_drawing(name: str) -> Callable[..., None]:
+    """The same as a method of Axes."""
+
+    def drawing(self: Axes, *args: Any, **kwargs: Any) -> None:
+        _nothing_drawn(name, "a trace shows line plots (plot) only")
+
+    drawing.__name__ = name
+    drawing.__qualname__ = f"Axes.{name}"
+    drawing.__module__ = "matplotlib.pyplot"
+    return drawing
 
 
 def use(backend: Any, *args: Any, **kwargs: Any) -> None:
@@ -261,13 +276,18 @@ _SETTINGS = """
 show xlabel ylabel title legend grid tight_layout xlim ylim xscale yscale suptitle
 axis xticks yticks clf cla ion ioff pause
 """.split()
-_DRAWINGS = "imshow scatter hist bar text axhline axvline fill_between".split()
+_DRAWINGS = """
+imshow matshow scatter hist bar barh text annotate arrow axhline axvline fill_between
+contour contourf pcolormesh errorbar stem step pie boxplot violinplot colorbar
+""".split()
 
 MEMBERS: dict[str, Any] = {
     "plot": plot, "semilogy": plot, "figure": figure, "subplots": subplots,
     "subplot": subplot, "gca": gca, "savefig": savefig, "close": close,
-    **dict.fromkeys(_SETTINGS, _setting), **dict.fromkeys(_DRAWINGS, _drawing),
+    **dict.fromkeys(_SETTINGS, _setting), **{name: _drawing(name) for name in _DRAWINGS},
 }  # fmt: skip
+for _name in _DRAWINGS:
+    setattr(Axes, _name, _axes_drawing(_name))
 MATPLOTLIB: dict[str, Any] = {"use": use}
 
 for _member in (
@@ -281,7 +301,6 @@ for _member in (
     close,
     savefig,
     _setting,
-    _drawing,
 ):
     _member.__module__ = "matplotlib.pyplot"
 use.__module__ = "matplotlib"
@@ -293,7 +312,7 @@ FIGURE_ATTRIBUTES = frozenset(
 AXES_ATTRIBUTES = frozenset(
     """
 plot semilogy set_xlabel set_ylabel set_title legend grid set_xscale set_yscale set_xlim
-set_ylim set_xticks set_yticks axis imshow scatter hist bar text axhline axvline
-fill_between
+set_ylim set_xticks set_yticks axis
 """.split()
+    + _DRAWINGS
 )
