@@ -322,6 +322,12 @@ def _joined(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
         check(name, sum(numel(shape_of(p)) for p in parts[: _limit[0]]))
 
 
+def _meshgrid(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+    # One array per input, each as big as all the inputs' sizes multiplied.
+    sizes = [max(numel(shape_of(a)), 1) for a in args[: _limit[0]]]
+    check(name, len(sizes) * math.prod(sizes))
+
+
 def permutation_rule(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
     x = args[0] if args else 0
     check(name, int(x) if isinstance(x, (int, np.integer)) else numel(shape_of(x)))
@@ -359,6 +365,7 @@ _RULES.update(
         "vstack": _joined,
         "hstack": _joined,
         "column_stack": _joined,
+        "meshgrid": _meshgrid,
         "bincount": same_rule,  # its size is read from its values (_bincount)
     }
 )
@@ -483,6 +490,28 @@ def checked(name: str, fn: Callable[..., Any], rule: Rule) -> Callable[..., Any]
     return call
 
 
+class ColumnJoin:
+    """np.c_: `np.c_[a, b]` joins arrays as columns, as np.column_stack((a, b)) does
+    (checked as it is). numpy's other uses of it (ranges written as slices, `np.c_['0', ...]`
+    directives) are not taken."""
+
+    __slots__ = ("_join",)
+
+    def __init__(self, join: Callable[..., Any]) -> None:
+        self._join = join
+
+    def __getitem__(self, key: Any) -> Any:
+        parts = key if type(key) is tuple else (key,)
+        if any(isinstance(part, (slice, str)) for part in parts):
+            raise ForbiddenError(
+                "np.c_ with a range or a directive is not supported here: np.c_[a, b] of arrays"
+            )
+        return self._join(parts)
+
+    def __repr__(self) -> str:
+        return "<numpy.lib._index_tricks_impl.CClass object>"
+
+
 def numpy_module(random: Namespace) -> dict[str, Namespace]:
     """numpy, with `random` (np_random.py) as its np.random."""
     members: dict[str, Any] = {
@@ -501,6 +530,7 @@ def numpy_module(random: Namespace) -> dict[str, Namespace]:
             "inf": math.inf,
             "nan": math.nan,
             "newaxis": None,
+            "c_": ColumnJoin(members["column_stack"]),
             "__version__": str(np.__version__),
         }
     )

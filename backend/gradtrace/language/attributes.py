@@ -135,6 +135,7 @@ startswith strip swapcase title upper zfill
     progress.tqdm: progress.ATTRIBUTES,
     plots.Figure: plots.FIGURE_ATTRIBUTES,
     plots.Axes: plots.AXES_ATTRIBUTES,
+    plots.Colormaps: plots.COLORMAP_ATTRIBUTES,
 }
 
 _WIDTH_METHODS = frozenset({"center", "ljust", "rjust", "zfill", "expandtabs"})

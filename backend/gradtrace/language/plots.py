@@ -78,15 +78,42 @@ class Axes:
     axis = _setting
 
 
+_COLORMAPS = """
+viridis plasma inferno magma cividis Greys Purples Blues Greens Oranges Reds YlOrBr
+YlOrRd OrRd PuRd RdPu BuPu GnBu PuBu YlGnBu PuBuGn BuGn YlGn binary gray bone pink
+spring summer autumn winter cool hot afmhot copper PiYG PRGn BrBG PuOr RdGy RdBu RdYlBu
+RdYlGn Spectral coolwarm bwr seismic twilight hsv Pastel1 Pastel2 Paired Accent Dark2
+Set1 Set2 Set3 tab10 tab20 tab20b tab20c ocean terrain jet rainbow turbo nipy_spectral
+gist_ncar cubehelix brg
+""".split()
+
+
+class Colormaps:
+    """plt.cm: each colormap by its name (`cmap=plt.cm.Spectral`), which is what a
+    drawing here is given: there is no colour to map."""
+
+    def __getattr__(self, name: str) -> str:
+        if name in _COLORMAPS or (name.endswith("_r") and name[:-2] in _COLORMAPS):
+            return name
+        raise AttributeError(f"module 'matplotlib.cm' has no attribute {name!r}")
+
+
+COLORMAP_ATTRIBUTES = frozenset([*_COLORMAPS, *(f"{name}_r" for name in _COLORMAPS)])
+
+
 def _plain(args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
-    """A setting's arguments: text, numbers and tuples of them (a figure size, a colour),
-    accepted and not read further."""
+    """A setting's arguments: text, numbers (numpy's and one-element tensors too) and
+    short lists or tuples of them (a figure size, a colour), accepted and not read further."""
     for value in (*args, *kwargs.values()):
         _check_plain(value, 2)
 
 
 def _check_plain(value: Any, depth: int) -> None:
     if value is None or type(value) in (str, int, float, bool):
+        return
+    if isinstance(value, np.generic) and value.dtype.kind in "biuf":
+        return  # xlim(xx.min(), xx.max()): numpy's numbers
+    if isinstance(value, torch.Tensor) and value.numel() == 1:
         return
     if type(value) in (tuple, list) and depth > 0 and len(value) <= 16:
         for item in value:
@@ -283,7 +310,7 @@ contour contourf pcolormesh errorbar stem step pie boxplot violinplot colorbar
 
 MEMBERS: dict[str, Any] = {
     "plot": plot, "semilogy": plot, "figure": figure, "subplots": subplots,
-    "subplot": subplot, "gca": gca, "savefig": savefig, "close": close,
+    "subplot": subplot, "gca": gca, "savefig": savefig, "close": close, "cm": Colormaps(),
     **dict.fromkeys(_SETTINGS, _setting), **{name: _drawing(name) for name in _DRAWINGS},
 }  # fmt: skip
 for _name in _DRAWINGS:
@@ -293,6 +320,7 @@ MATPLOTLIB: dict[str, Any] = {"use": use}
 for _member in (
     Figure,
     Axes,
+    Colormaps,
     plot,
     figure,
     subplots,
