@@ -639,6 +639,39 @@ tests.push(
       await shot('iteration');
     },
   },
+  {
+    name: "training view: a script's matplotlib lines are its curves, under their labels",
+    async run({ page, url, shot }) {
+      await page.goto(url);
+      await traced(page);
+      const source = [
+        'import matplotlib.pyplot as plt',
+        'import torch',
+        'w = torch.tensor(2.0, requires_grad=True)',
+        'train, val = [], []',
+        'for step in range(8):',
+        '    loss = (w - 0.5) ** 2',
+        '    loss.backward()',
+        '    with torch.no_grad():',
+        '        w -= 0.2 * w.grad',
+        '        w.grad.zero_()',
+        '    train.append(loss.item())',
+        '    val.append(loss.item() * 1.1)',
+        'plt.figure(figsize=(6, 4))',
+        'plt.plot(train, label="train loss")',
+        'plt.plot(val, "r--", label="val loss")',
+        'plt.legend()',
+        'plt.show()',
+      ].join('\n');
+      await freshTrace(page, () => runProgram(page, source));
+      const panel = page.getByTestId('training');
+      await panel.waitFor();
+      assert.ok((await panel.locator('canvas').count()) > 0, 'a uPlot chart');
+      const legend = (await panel.textContent()) ?? '';
+      assert.ok(legend.includes('train loss') && legend.includes('val loss'), `the plotted labels in: ${legend}`);
+      await shot('plotted');
+    },
+  },
 );
 
 // ---- The classroom picture: readable boxes and numbers, on a 1024×768 projector ----

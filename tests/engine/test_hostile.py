@@ -1,7 +1,8 @@
 """Hostile programs: each must fail fast, with the expected error type, and do nothing.
 
 Each file in tests/hostile/ starts with `# expect: TYPE[|TYPE...]`. The program runs
-through `gradtrace.run(..., limits=Limits(wall_time_s=2.0))` in a child forked from
+through the worker's path (`trace_program` with limits=Limits(wall_time_s=2.0), its
+JSON bytes read back against the schema) in a child forked from
 this test process (so that an engine that hangs in C code, or allocates without limit,
 fails this test instead of the whole suite): the child warms the engine up, counts its
 open fds and threads, changes into a fresh directory holding a sentinel file, runs the
@@ -89,15 +90,22 @@ def _child_main(source: str, workdir: str, w: int) -> None:
     torch.set_num_threads(1)  # the parent's OpenMP pool does not survive fork
     result: dict[str, Any] = {}
     try:
+        from gradtrace.trace.session import trace_program
+
         gradtrace.run(WARM_UP)
         os.chdir(workdir)
         resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_SPACE, ADDRESS_SPACE))
         fds = _count("/proc/self/fd")
         threads = _count("/proc/self/task")
         t0 = time.monotonic()
-        trace = gradtrace.run(source, limits=gradtrace.Limits(wall_time_s=WALL))
+        # The worker's path: the trace written as the JSON bytes it sends, then read back
+        # against the schema (a value orjson or the schema refuses fails here).
+        payload = trace_program(
+            source, device="cpu", seed=0, limits=gradtrace.Limits(wall_time_s=WALL)
+        )
         result["elapsed"] = time.monotonic() - t0
-        result["trace"] = json.loads(trace.to_json())
+        gradtrace.Trace.model_validate_json(payload)
+        result["trace"] = json.loads(payload)
         time.sleep(0.05)  # let threads that are on their way out finish
         result["fds"] = [fds, _count("/proc/self/fd")]
         result["threads"] = [threads, _count("/proc/self/task")]
@@ -160,7 +168,7 @@ def test_hostile(path: Path, tmp_path: Path) -> None:
 
     result = run_in_child(source, workdir)
 
-    assert not result.get("hung"), f"gradtrace.run did not return within {HARD_KILL_S} s"
+    assert not result.get("hung"), f"the job did not return within {HARD_KILL_S} s"
     assert "crash" not in result, result.get("crash")
     trace = result["trace"]
     err = trace["error"]

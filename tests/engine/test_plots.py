@@ -132,3 +132,43 @@ def test_plot_refuses_as_matplotlib_does() -> None:
         assert not trace.ok and trace.error is not None, line
         assert trace.error.type == error, (line, trace.error)
         assert trace.error.line == 3
+
+
+def test_what_scripts_write_around_their_plots() -> None:
+    source = textwrap.dedent(
+        """
+        import matplotlib
+        import matplotlib.pyplot
+        import matplotlib.pyplot as plt
+        plt.rcParams["figure.figsize"] = (8, 4)
+        plt.rcParams.update({"font.size": 12, "axes.grid": True})
+        matplotlib.rcParams["lines.linewidth"] = 2
+        plt.style.use("ggplot")
+        line, = matplotlib.pyplot.plot([3, 2, 1], label="down")
+        line.set_color("r")
+        print(line.get_label(), len(plt.plot([1, 2], [1, 2], [1, 2], [2, 1])))
+        plt.plot([1, 2, 3], label="_hidden")
+        plt.plot([True, False, True], label="x" * 500)
+        """
+    )
+    trace = gradtrace.run(source)
+    assert trace.ok, trace.error
+    assert trace.stdout == "down 2\n"
+    # matplotlib leaves "_..." labels out of its legend: an unlabelled line here.
+    assert [s.label for s in trace.series] == ["down", "line 2", "line 3", "line 4", "x" * 100]
+    # Every value a float, as matplotlib holds them (booleans too).
+    assert trace.series[-1].values == [1.0, 0.0, 1.0]
+
+
+def test_plotted_lines_and_points_are_bounded_for_the_job() -> None:
+    many = gradtrace.run(
+        "import matplotlib.pyplot as plt\nfor i in range(100):\n    plt.plot([1, 2])\n"
+    )
+    assert many.error is not None and many.error.type == "LimitError"
+    assert "plotted more than 64 lines" in many.error.message
+    points = gradtrace.run(
+        "import matplotlib.pyplot as plt\nfor i in range(30):\n    plt.plot(list(range(50)))\n",
+        limits=Limits(series_points=50),
+    )
+    assert points.error is not None and points.error.type == "LimitError"
+    assert "plotted more than 500 points in all" in points.error.message

@@ -16,7 +16,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from gradtrace.language import arrays, backends, sizes
+from gradtrace.language import arrays, backends, plots, sizes
 from gradtrace.language.attributes import (
     TENSOR_SETTABLE,
     attribute_allowed,
@@ -236,10 +236,14 @@ def set_attr(self: Interpreter, obj: Any, name: str, value: Any, node: ast.AST |
     if type(obj) is Namespace and backends.settable(obj, name):
         backends.set_flag(name, value)  # the job's own switch (backends.py)
         return
+    if type(obj) is SuperProxy:  # `super().x = v`: Python's super() sets nothing
+        raise AttributeError(f"'super' object has no attribute '{name}'")
     raise ForbiddenError(f"cannot set attributes on a {type(obj).__name__}", node)
 
 
 def del_attr(self: Interpreter, obj: Any, name: str, node: ast.AST | None) -> None:
+    if type(obj) is SuperProxy:  # `del super().x`, as Python's super()
+        raise AttributeError(f"'super' object has no attribute '{name}'")
     if not deletable(obj, name):
         kind = "function" if type(obj) in (Checked, UserFunction) else type(obj).__name__
         raise ForbiddenError(
@@ -265,6 +269,9 @@ def set_item(self: Interpreter, obj: Any, index: Any, value: Any, node: ast.AST)
         return
     if type(obj) is ModuleTable or isinstance(obj, np.ndarray):
         obj[index] = value  # no growth: the value is broadcast into what is there
+        return
+    if type(obj) is plots.Settings:  # plt.rcParams[...] = ...: checked, kept nowhere
+        obj[index] = value
         return
     if isinstance(obj, (list, dict)):
         _check_key(index)

@@ -305,6 +305,14 @@ def _make_dataclass(
     names: set[str],
 ) -> None:
     fields = records.make_fields(bases, annotated)
+    for field_name, _value in annotated:
+        if field_name in members and not _is_field_default(members[field_name], annotated):
+            # Python's dataclass would take the method or property as the field's default
+            # (and hand it to __init__): not a value a program can be given here.
+            raise ForbiddenError(
+                f"the dataclass field `{field_name}` is also a method or property of {name}: "
+                "name one of them otherwise"
+            )
     for dunder, method in records.methods(name, fields, options).items():
         if dunder not in names:  # the class's own __init__/__repr__/__eq__ win
             members[dunder] = method
@@ -316,6 +324,14 @@ def _make_dataclass(
             members[spec.name] = spec.default
             names.add(spec.name)
     members["gradtrace_fields"] = fields
+
+
+def _is_field_default(member: Any, annotated: list[tuple[str, Any]]) -> bool:
+    """`member` is the value an annotated line of the body gave, not a method or property
+    a later def made under the same name."""
+    if any(member is value for _, value in annotated):
+        return True
+    return not (callable(member) or isinstance(member, property))
 
 
 def _bases(node: ast.ClassDef, bases: list[Any]) -> list[type]:
@@ -426,6 +442,9 @@ def set_class_member(interp: Interpreter, cls: type, name: str, value: Any) -> N
         )
     if issubclass(cls, torch.autograd.Function) and name in _FUNCTION_STATICS:
         raise ForbiddenError(f"a Function's `{name}` is defined in its class body")
+    if name in _MODULE_STATE and issubclass(cls, nn.Module):
+        # As in a class body (build_class): torch assigns `training` in every Module.
+        raise ForbiddenError(f"`{name}` is torch's own on every Module: name yours otherwise")
     member = _member(value, name, f"{cls.__qualname__}.{name}")
     if issubclass(cls, (torch.autograd.Function, nn.Module)):
         member = interp.class_checked(member)  # as build_class: torch may call it

@@ -235,6 +235,14 @@ def _members(module: object, names: Iterable[str]) -> dict[str, Any]:
     return {name: getattr(module, name) for name in names if hasattr(module, name)}
 
 
+def _matplotlib() -> dict[str, Namespace]:
+    """matplotlib (plots.py), with pyplot as its attribute too (`import matplotlib.pyplot`,
+    then `matplotlib.pyplot.plot`)."""
+    pyplot = Namespace("matplotlib.pyplot", dict(plots.MEMBERS), None)
+    top = Namespace("matplotlib", {**plots.MATPLOTLIB, "pyplot": pyplot}, None)
+    return {"matplotlib": top, "matplotlib.pyplot": pyplot}
+
+
 def _build() -> dict[str, Namespace]:
     linalg = Namespace("torch.linalg", _members(torch.linalg, _LINALG), torch.linalg)
     functional = Namespace("torch.nn.functional", _members(F, _F_FUNCTIONS), F)
@@ -402,8 +410,7 @@ def _build() -> dict[str, Namespace]:
             name: Namespace(name, dict(progress.MEMBERS), None)
             for name in ("tqdm", "tqdm.auto", "tqdm.notebook", "tqdm.autonotebook")
         },
-        "matplotlib": Namespace("matplotlib", dict(plots.MATPLOTLIB), None),
-        "matplotlib.pyplot": Namespace("matplotlib.pyplot", dict(plots.MEMBERS), None),
+        **_matplotlib(),
         **numpy_module(random_namespace()),
     }
 

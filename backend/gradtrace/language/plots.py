@@ -31,6 +31,25 @@ fillstyle solid_capstyle solid_joinstyle dash_capstyle dash_joinstyle markevery
 """.split()
 )
 _REAL = (int, float, bool)
+# A series' label, as the legend shows it.
+_LABEL_CHARS = 100
+
+
+class Line:
+    """What plot() returns for each line (`line, = plt.plot(...)`): its look may be set,
+    which changes nothing here."""
+
+    def __init__(self, label: str | None) -> None:
+        self._label = label
+
+    def get_label(self) -> str:
+        return self._label or ""
+
+    def _setting(self, *args: Any, **kwargs: Any) -> None:
+        _plain(args, kwargs)
+
+    set_label = set_color = set_linestyle = set_linewidth = set_alpha = set_marker = _setting
+    set_markersize = set_visible = set_zorder = _setting
 
 
 class Figure:
@@ -64,10 +83,10 @@ class Figure:
 class Axes:
     """One plot's axes: its lines go to the trace's series."""
 
-    def plot(self, *args: Any, **kwargs: Any) -> list[Any]:
+    def plot(self, *args: Any, **kwargs: Any) -> list[Line]:
         return _plot(args, kwargs)
 
-    def semilogy(self, *args: Any, **kwargs: Any) -> list[Any]:
+    def semilogy(self, *args: Any, **kwargs: Any) -> list[Line]:
         return _plot(args, kwargs)
 
     def _setting(self, *args: Any, **kwargs: Any) -> None:
@@ -101,6 +120,32 @@ class Colormaps:
 COLORMAP_ATTRIBUTES = frozenset([*_COLORMAPS, *(f"{name}_r" for name in _COLORMAPS)])
 
 
+class Settings:
+    """plt.rcParams and plt.style: a script's defaults for its figures (`plt.rcParams[
+    "figure.figsize"] = (8, 4)`, `plt.style.use("ggplot")`), taken and kept nowhere: each
+    job's figures are the same, and a setting read back is not one there is."""
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        _plain((key, value), {})
+
+    def __getitem__(self, key: Any) -> Any:
+        raise KeyError(f"{key!r}: settings are taken here, not read back")
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        for arg in args:
+            if type(arg) is not dict or len(arg) > 64:
+                raise TypeError("rcParams.update() takes a dict of settings")
+            _plain(tuple(arg.keys()), {})
+            _plain(tuple(arg.values()), {})
+        _plain((), kwargs)
+
+    def use(self, *args: Any, **kwargs: Any) -> None:
+        _plain(args, kwargs)
+
+
+SETTINGS_ATTRIBUTES = frozenset({"update", "use"})
+
+
 def _plain(args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
     """A setting's arguments: text, numbers (numpy's and one-element tensors too) and
     short lists or tuples of them (a figure size, a colour), accepted and not read further."""
@@ -128,20 +173,21 @@ def _nothing_drawn(what: str, why: str) -> None:
     warnings.warn(f"matplotlib: {what} draws nothing here ({why})", UserWarning, stacklevel=3)
 
 
-def _plot(args: tuple[Any, ...], kwargs: dict[str, Any]) -> list[Any]:
+def _plot(args: tuple[Any, ...], kwargs: dict[str, Any]) -> list[Line]:
     """plot([x], y, [fmt], [x2], y2, [fmt2], ..., label=...): each y a series."""
     label = kwargs.get("label")
     if label is not None:
         if type(label) not in (str, int, float, bool):
             raise TypeError("plot(label=...) takes text (or a number)")
-        label = str(label)
+        # matplotlib leaves "" and "_..." out of legends: an unlabelled line here.
+        label = str(label)[:_LABEL_CHARS] if str(label)[:1] not in ("", "_") else None
     for name, value in kwargs.items():
         if name != "label" and name not in _STYLE:
             raise ForbiddenError(
                 f"plot({name}=...) is not supported here: a line's label and its style are"
             )
         _check_plain(value, 1)
-    lines: list[Any] = []
+    lines: list[Line] = []
     i = 0
     while i < len(args):
         if type(args[i]) is str:
@@ -165,7 +211,7 @@ def _plot(args: tuple[Any, ...], kwargs: dict[str, Any]) -> list[Any]:
                 )
         interp = callables.current()
         interp.rec.plotted(label, values, length, getattr(interp.here, "lineno", None))
-        lines.append(None)
+        lines.append(Line(label))
     return lines
 
 
@@ -216,16 +262,19 @@ def _numbers(values: Any, limit: int) -> tuple[list[Any], int]:
     )
 
 
-def _finite(value: Any) -> Any:
-    if type(value) is float and not math.isfinite(value):
-        return "nan" if math.isnan(value) else ("inf" if value > 0 else "-inf")
-    return value
+def _finite(value: Any) -> float | str:
+    """A plotted number as the series carries it: a float, as matplotlib makes every value
+    (an int no float holds is its OverflowError); not-a-number and infinities as text."""
+    number = float(value)
+    if math.isfinite(number):
+        return number
+    return "nan" if math.isnan(number) else ("inf" if number > 0 else "-inf")
 
 
 # -- pyplot's functions: the current figure's -----------------------------------------
 
 
-def plot(*args: Any, **kwargs: Any) -> list[Any]:
+def plot(*args: Any, **kwargs: Any) -> list[Line]:
     return _plot(args, kwargs)
 
 
@@ -311,16 +360,19 @@ contour contourf pcolormesh errorbar stem step pie boxplot violinplot colorbar
 MEMBERS: dict[str, Any] = {
     "plot": plot, "semilogy": plot, "figure": figure, "subplots": subplots,
     "subplot": subplot, "gca": gca, "savefig": savefig, "close": close, "cm": Colormaps(),
+    "rcParams": Settings(), "style": Settings(),
     **dict.fromkeys(_SETTINGS, _setting), **{name: _drawing(name) for name in _DRAWINGS},
 }  # fmt: skip
 for _name in _DRAWINGS:
     setattr(Axes, _name, _axes_drawing(_name))
-MATPLOTLIB: dict[str, Any] = {"use": use}
+MATPLOTLIB: dict[str, Any] = {"use": use, "rcParams": MEMBERS["rcParams"]}
 
 for _member in (
     Figure,
     Axes,
+    Line,
     Colormaps,
+    Settings,
     plot,
     figure,
     subplots,
@@ -333,7 +385,13 @@ for _member in (
     _member.__module__ = "matplotlib.pyplot"
 use.__module__ = "matplotlib"
 
-#: What a program may read on a figure and on axes.
+#: What a program may read on a line, a figure and axes.
+LINE_ATTRIBUTES = frozenset(
+    """
+get_label set_label set_color set_linestyle set_linewidth set_alpha set_marker
+set_markersize set_visible set_zorder
+""".split()
+)
 FIGURE_ATTRIBUTES = frozenset(
     "add_subplot savefig suptitle tight_layout set_size_inches show axes".split()
 )

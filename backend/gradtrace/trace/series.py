@@ -14,13 +14,16 @@ number "loss" or "acc". Two readings of one print call:
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 
 import torch
 from torch.nn.parameter import UninitializedTensorMixin  # type: ignore[attr-defined]
 
+from gradtrace.language.errors import LimitError
 from gradtrace.language.tensor_text import clean_text
+from gradtrace.trace.tensorvalues import json_number
 
 Tensor = torch.Tensor
 _is_wrapped = torch._C._functorch.is_functorch_wrapped_tensor
@@ -30,6 +33,11 @@ _LABELLED_NUMBER = re.compile(
 )
 
 
+# A job's plotted lines, and their points in all (in series' lengths).
+PLOTTED_LINES = 64
+PLOTTED_POINTS_PER_SERIES = 10
+
+
 class Series:
     """Points by label, each series cut at `limit` points (a note in `truncation` says so)."""
 
@@ -37,6 +45,8 @@ class Series:
         self.points: dict[str, list[Any]] = {}
         self.lines: dict[str, int | None] = {}  # a plotted series' line
         self.plots = 0
+        self.plotted_points = 0
+        self.numbered: dict[str, int] = {}  # the last number given to a plotted label
         self.limit = limit
         self.truncation = truncation
 
@@ -66,13 +76,23 @@ class Series:
     def plotted(self, label: str | None, values: list[Any], length: int, line: int | None) -> None:
         """A line the program plotted (plots.py): a series of its own, under its label
         (or "line N"), one that the program's prints or another line already use
-        numbered apart, so that two curves are never joined into one."""
-        name = clean_text(label) if label else f"line {self.plots + 1}"
+        numbered apart, so that two curves are never joined into one. Lines and their
+        points are bounded for the whole job (each line's own points at `limit`)."""
         self.plots += 1
+        self.plotted_points += min(length, self.limit)
+        if self.plots > PLOTTED_LINES:
+            raise LimitError(f"the program plotted more than {PLOTTED_LINES} lines")
+        if self.plotted_points > PLOTTED_POINTS_PER_SERIES * self.limit:
+            raise LimitError(
+                f"the program plotted more than {PLOTTED_POINTS_PER_SERIES * self.limit:,} "
+                "points in all"
+            )
+        name = clean_text(label) if label else f"line {self.plots}"
         if name in self.points:
-            k = 2
+            k = self.numbered.get(name, 1) + 1
             while f"{name} ({k})" in self.points:
                 k += 1
+            self.numbered[name] = k
             name = f"{name} ({k})"
         self.points[name] = values[: self.limit]
         self.lines[name] = line
@@ -82,6 +102,15 @@ class Series:
                 self.truncation.append(note)
 
     def add(self, label: str, value: Any) -> None:
+        if type(value) is int and not -(2**63) <= value < 2**63:
+            # JSON writers take 64-bit integers: a bigger one as the float it rounds to,
+            # one no float holds (past 1e308) left out.
+            try:
+                value = float(value)
+            except OverflowError:
+                return
+        if type(value) is float and not math.isfinite(value):
+            value = json_number(value)  # as TensorData writes them: JSON has no NaN
         label = clean_text(label)  # a lone surrogate, which no UTF-8 writer takes, escaped
         if label in self.lines:  # a plotted line's name: printed values go apart
             label = f"{label} (printed)"

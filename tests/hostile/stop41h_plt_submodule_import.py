@@ -1,0 +1,3 @@
+# expect: ForbiddenError
+# Only matplotlib.pyplot is importable: matplotlib.cm and the other submodules are not.
+import matplotlib.cm
