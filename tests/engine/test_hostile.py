@@ -120,7 +120,21 @@ def _child_main(source: str, workdir: str, w: int) -> None:
     os._exit(0)
 
 
+_parent_warm: list[bool] = []
+
+
+def _warm_parent() -> None:
+    """The engine warmed up once in this process, before its first fork: each child
+    inherits what the warm-up imported and made (~2 s a child otherwise)."""
+    if not _parent_warm:
+        import gradtrace
+
+        gradtrace.run(WARM_UP)
+        _parent_warm.append(True)
+
+
 def run_in_child(source: str, workdir: Path) -> dict[str, Any]:
+    _warm_parent()
     r, w = os.pipe()
     pid = os.fork()
     if pid == 0:  # pragma: no cover - the child
