@@ -16,7 +16,7 @@ REFUSED = {
     ),
     "import os\n": "os",
     "from tqdm.contrib import tenumerate\n": "tqdm.contrib",
-    "import matplotlib.pyplot as plt\n": "matplotlib.pyplot",
+    "import matplotlib.animation as animation\n": "matplotlib.animation",
     "import pandas as pd\n": "pandas",
     "eval('1')\n": "eval",
     "import numpy as np\nnp.save('x', np.ones(2))\n": "numpy.save",
@@ -36,7 +36,7 @@ def test_refusal_names_the_construct_and_what_to_write(source: str) -> None:
 
 @pytest.mark.parametrize(
     "module",
-    ["tqdm.contrib", "matplotlib.pyplot", "pandas", "os", "datetime", "torch.utils.tensorboard"],
+    ["tqdm.contrib", "matplotlib.animation", "pandas", "os", "datetime", "torch.utils.tensorboard"],
 )
 def test_a_refused_import_that_tutorials_use_says_what_to_do_instead(module: str) -> None:
     error = gradtrace.run(f"import {module}\n").error
