@@ -331,12 +331,12 @@ def write(rec: LeanRecording, limits: Limits, stdout: str) -> bytes:
 def lean_job(
     source: str,
     limits: Limits,
-    release_later: list[Callable[[], None]],
+    release_later: list[Callable[[], None]] | None = None,
     writer: Callable[[LeanRecording, Limits, str], bytes] | None = None,
 ) -> bytes:
     """`source` through the language with the lean recorder, written: the job's floor.
-    As a worker does, the job's objects are freed after the trace is written: by the
-    functions it leaves in `release_later`."""
+    Its objects are freed as it returns, or, as a worker frees them after sending the
+    trace, by the function it leaves in `release_later`."""
     rec = LeanRecording()
     interp = Interpreter(source, limits, rec, "cpu")
     collecting = gc.isenabled()
@@ -352,10 +352,15 @@ def lean_job(
         if collecting:
             gc.enable()
 
-    release_later.append(release)
-    with clean_torch_state(0, "cpu"), contextlib.redirect_stdout(out):
-        interp.run(parse_program(source, limits))
-    return (writer or write)(rec, limits, out.getvalue())
+    try:
+        with clean_torch_state(0, "cpu"), contextlib.redirect_stdout(out):
+            interp.run(parse_program(source, limits))
+        return (writer or write)(rec, limits, out.getvalue())
+    finally:
+        if release_later is None:
+            release()
+        else:
+            release_later.append(release)
 
 
 class _Table:
@@ -566,6 +571,8 @@ def write_columns(rec: LeanRecording, limits: Limits, stdout: str) -> bytes:
     return orjson.dumps(trace, option=orjson.OPT_SERIALIZE_NUMPY)
 
 
-def columnar_job(source: str, limits: Limits, release_later: list[Callable[[], None]]) -> bytes:
+def columnar_job(
+    source: str, limits: Limits, release_later: list[Callable[[], None]] | None = None
+) -> bytes:
     """lean_job's recording, written in columns (write_columns)."""
     return lean_job(source, limits, release_later, write_columns)

@@ -24,7 +24,7 @@ def _numbers(data: dict[str, Any] | None) -> list[float] | None:
 def test_lean_writes_the_real_trace(family: str) -> None:
     source = FAMILIES[family](40)
     real = orjson.loads(trace_program(source, device="cpu", seed=0, limits=LIMITS))
-    lean = orjson.loads(lean_job(source, LIMITS, []))
+    lean = orjson.loads(lean_job(source, LIMITS))
     assert real["ok"]
 
     def tensors(trace: dict[str, Any]) -> list[Any]:
@@ -53,8 +53,8 @@ def test_lean_writes_the_real_trace(family: str) -> None:
 @pytest.mark.parametrize("family", list(FAMILIES))
 def test_columns_hold_the_lean_trace(family: str) -> None:
     source = FAMILIES[family](40)
-    lean = orjson.loads(lean_job(source, LIMITS, []))
-    columns = orjson.loads(columnar_job(source, LIMITS, []))
+    lean = orjson.loads(lean_job(source, LIMITS))
+    columns = orjson.loads(columnar_job(source, LIMITS))
     data = columns["data"]
 
     def row(ref: int) -> list[float] | None:

@@ -94,6 +94,38 @@ async def test_a_workers_successor_starts_with_its_last_job(anyio_backend: str) 
         assert len(pool.stats().pids) == 1 and retiring not in pool.stats().pids
 
 
+# A job whose trace grows the process by more than a quarter of 256 MiB.
+BIG_JOB = """import torch
+x = torch.tensor(0.5, requires_grad=True)
+y = x
+for i in range(3000):
+    y = y * 0.999 + 0.001
+y.backward()
+print(x.grad)
+"""
+
+
+async def test_a_job_that_grew_the_worker_retires_it(anyio_backend: str) -> None:
+    """A CPU worker whose job grew it by a quarter of its memory is replaced (its freed heap
+    would slow every later job's memory bound); a small job keeps it."""
+    async for api in open_app(make_settings(workers=1, memory=256)):
+        pool = api.app.state.service.pools["cpu"]
+        small = await api.client.post("/api/trace", json={"source": "print(1)\n"})
+        assert small.status_code == 200
+        [worker] = pool.stats().pids
+        again = await api.client.post("/api/trace", json={"source": "print(2)\n"})
+        assert again.status_code == 200
+        assert pool.stats().pids == [worker], "a small job retired its worker"
+        big = await api.client.post("/api/trace", json={"source": BIG_JOB})
+        assert big.status_code == 200 and big.json()["ok"] is True, big.json()["error"]
+        for _ in range(500):
+            stats = pool.stats()
+            if stats.idle and worker not in stats.pids and not stats.starting:
+                break
+            await asyncio.sleep(0.01)
+        assert worker not in pool.stats().pids and len(pool.stats().pids) == 1
+
+
 CONFINED = textwrap.dedent(
     """
     import ctypes, os, signal, sys

@@ -92,6 +92,10 @@ class MemoryBound:
         self.base_free = _free_heap()
         self.base = _resident()
 
+    def grown(self) -> int:
+        """Bytes the process's resident size grew since the bound was made (a few us)."""
+        return _resident() - self.base
+
     def used(self) -> int:
         """Bytes the program added; an allocation from free heap that was not resident
         counts twice, so this errs on the side of the bound."""
