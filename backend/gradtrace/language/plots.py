@@ -53,7 +53,7 @@ class Line:
 
 
 class Figure:
-    """A figure: its axes and its title; nothing is drawn."""
+    """A figure: the axes made on it; nothing is drawn."""
 
     def __init__(self) -> None:
         self.axes: list[Axes] = []
