@@ -323,9 +323,14 @@ def _joined(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
 
 
 def _meshgrid(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
-    # One array per input, each as big as all the inputs' sizes multiplied.
-    sizes = [max(numel(shape_of(a)), 1) for a in args[: _limit[0]]]
-    check(name, len(sizes) * math.prod(sizes))
+    # One array per input, each as big as all the inputs' sizes multiplied: multiplied
+    # until past any limit (a product of thousands of sizes is a huge integer to build).
+    total = len(args)
+    for value in args:
+        total *= max(numel(shape_of(value)), 1)
+        if total > 2**62:
+            break
+    check(name, total)
 
 
 def permutation_rule(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
