@@ -267,8 +267,14 @@ def set_item(self: Interpreter, obj: Any, index: Any, value: Any, node: ast.AST)
         obj[index] = value
         self.rec.inplace_result(obj, node, self.segment(node), before, value, index)
         return
-    if type(obj) is ModuleTable or isinstance(obj, np.ndarray):
-        obj[index] = value  # no growth: the value is broadcast into what is there
+    if isinstance(obj, np.ndarray):
+        # No growth: the value is broadcast into what is there. numpy reads the index and
+        # the value from C: a program object in either would have its code run there.
+        arrays.plain_index(index)
+        obj[index] = arrays.operand("item assignment", value)
+        return
+    if type(obj) is ModuleTable:
+        obj[index] = value
         return
     if type(obj) is plots.Settings:  # plt.rcParams[...] = ...: checked, kept nowhere
         obj[index] = value
@@ -476,8 +482,8 @@ def expr_Subscript(self: Interpreter, node: ast.Subscript, fc: _FunctionContext)
             _check_key(idx)
         elif isinstance(obj, nn.Module):
             _check_module_key(obj, idx)
-        elif isinstance(obj, np.ndarray) and not isinstance(idx, (int, slice)):
-            arrays.check_index(obj, idx)
+        elif isinstance(obj, np.ndarray) and not isinstance(idx, int):
+            arrays.check_index(obj, arrays.plain_index(idx))
         try:
             result = obj[idx]
         except BaseException as exc:

@@ -148,6 +148,8 @@ def check_array_method(
 def shape_of(value: Any) -> tuple[int, ...]:
     if isinstance(value, (np.ndarray, torch.Tensor)):
         return tuple(value.shape)
+    if type(value) is range:  # numpy reads a range as the list of its items
+        return (len(value),)
     if isinstance(value, (list, tuple)):
         # Down the first items, as numpy reads a nested list's shape (np.shape would build
         # the array itself: a list of text, its elements at full width).
@@ -208,6 +210,34 @@ def check_matmul(name: str, a: Any, b: Any) -> None:
     except ValueError:
         return
     check(name, batch * rows * cols)
+
+
+_INDEX_LEAVES = (int, bool, np.integer, np.bool_, type(None), type(Ellipsis))
+
+
+def plain_index(index: Any) -> Any:
+    """An array's index as numpy may read it: integers, slices of them, None, Ellipsis,
+    arrays, tensors and lists of numbers. numpy would call a program object's __index__
+    (or read it as a sequence) from C."""
+    for part in index if type(index) is tuple else (index,):
+        if isinstance(part, (*_INDEX_LEAVES, np.ndarray, torch.Tensor)):
+            continue
+        if type(part) is slice:
+            if all(isinstance(b, _INDEX_LEAVES) for b in (part.start, part.stop, part.step)):
+                continue
+        elif type(part) in (list, tuple):
+            _plain("indexing", part)
+            continue
+        raise ForbiddenError(
+            f"an array is indexed by integers, slices, arrays or lists here, not by a "
+            f"{type(part).__name__}"
+        )
+    return index
+
+
+def operand(name: str, value: Any) -> Any:
+    """`value` as numpy may read it (numbers, text, arrays, tensors, lists of them), sized."""
+    return _plain(name, value)
 
 
 def check_index(array: np.ndarray, index: Any) -> None:
@@ -489,7 +519,10 @@ def checked(name: str, fn: Callable[..., Any], rule: Rule) -> Callable[..., Any]
                         check(name, numel(shape_of(value)))
         finally:
             _item_bytes[0] = _BYTES_PER_ELEMENT
-        return result_array(name, fn(*args, **kwargs))
+        result = fn(*args, **kwargs)
+        if type(result) in (tuple, list):  # meshgrid's arrays: each checked as one
+            return type(result)(result_array(name, part) for part in result)
+        return result_array(name, result)
 
     call.__name__ = call.__qualname__ = name
     return call
