@@ -36,6 +36,7 @@ from gradtrace.language.interpreter import Interpreter
 from gradtrace.language.limits import Limits
 from gradtrace.language.parse import parse_program
 from gradtrace.trace.models import SCHEMA
+from gradtrace.trace.serialize import span
 from gradtrace.trace.session import clean_torch_state
 
 _SHORT_PREVIEW = 8
@@ -159,17 +160,6 @@ class _Data:
                 }  # fmt: skip
 
 
-def _span(node: ast.AST | None) -> dict[str, int] | None:
-    if node is None or not hasattr(node, "lineno"):
-        return None
-    return {
-        "line": node.lineno,
-        "col": node.col_offset,  # type: ignore[attr-defined]
-        "end_line": node.end_lineno or node.lineno,  # type: ignore[attr-defined]
-        "end_col": node.end_col_offset or 0,  # type: ignore[attr-defined]
-    }
-
-
 def write(rec: LeanRecording, limits: Limits, stdout: str) -> bytes:
     """The trace's JSON: nodes, edges, timeline, with the same fields as the real one."""
     data = _Data(limits)
@@ -187,7 +177,7 @@ def write(rec: LeanRecording, limits: Limits, stdout: str) -> bytes:
     def span_of(node: ast.AST | None) -> Any:
         key = identity(node)
         if key not in spans:
-            spans[key] = _span(node)
+            spans[key] = span(node)
         return spans[key]
 
     def frames_of(loops: tuple[tuple[int, int], ...]) -> list[dict[str, int]]:
@@ -454,7 +444,7 @@ def write_columns(rec: LeanRecording, limits: Limits, stdout: str) -> bytes:
         s = spans.get(key)
         if s is None:
             s = spans[key] = len(span_list)
-            span_list.append(_span(node))
+            span_list.append(span(node))
         f = frames.get(loops)
         if f is None:
             f = frames[loops] = len(frame_list)
