@@ -83,6 +83,10 @@ async def _connect(
         handle.kill()
         writer.close()
         raise LaunchError(f"worker {pid} did not start") from error
+    except asyncio.CancelledError:  # the pool stopped while this worker was starting
+        handle.kill()
+        writer.close()
+        raise
     if not header.get("ready"):
         handle.kill()
         writer.close()
