@@ -58,16 +58,17 @@ REFERENCE = textwrap.dedent(
 )
 
 
-def _matplotlib_lines(tmp_path: Any) -> list[tuple[str, list[Any]]]:
+def _matplotlib_lines(tmp_path: Any, source: str = PROGRAM) -> list[tuple[str, list[Any]]]:
+    """The lines CPython + matplotlib drew for `source`; what it printed is left out."""
     program = tmp_path / "plots.py"
-    program.write_text(PROGRAM)
+    program.write_text(source)
     out = subprocess.run(
         [sys.executable, "-c", REFERENCE, str(program)],
         capture_output=True,
         text=True,
         check=True,
     ).stdout
-    return [(label, values) for label, values in json.loads(out)]
+    return [(label, values) for label, values in json.loads(out.splitlines()[-1])]
 
 
 def test_each_line_is_a_series_with_matplotlibs_numbers(tmp_path: Any) -> None:
@@ -91,6 +92,65 @@ def test_each_line_is_a_series_with_matplotlibs_numbers(tmp_path: Any) -> None:
         assert (
             "plot(" in source_lines[series.line - 1] or "semilogy(" in source_lines[series.line - 1]
         )
+
+
+GRID = textwrap.dedent(
+    """
+    import matplotlib.pyplot as plt
+    import numpy as np
+    import torch
+
+    x = torch.linspace(-2, 2, 9)
+    fig, axes = plt.subplots(2, 2, figsize=(8, 6), sharex=True)
+    axes[0, 0].plot(x, x.sin(), label="sin")
+    axes[0][1].plot(x, x.cos(), label="cos")
+    for ax in axes[1]:
+        ax.plot(x, x**2, label="square")
+    for i, ax in enumerate(axes.flat):
+        ax.set_title(f"panel {i}")
+    print(axes.shape, axes.ndim, axes.size, len(axes), len(axes[:, 0]), len(axes[0, ::-1]))
+    fig, row = plt.subplots(1, 3)
+    left, middle, right = row
+    right.plot(np.arange(4.0), label="right")
+    row[-3].plot([1, 2], label="left")
+    fig, column = plt.subplots(3, 1, squeeze=False)
+    print(column.shape, column[2, 0] is column.flatten()[2], column.reshape(-1).shape)
+    print(axes[-1, -1] is axes.flat[3], axes.ravel()[1] is axes[0, 1])
+    column[np.int64(1), 0].plot([5, 4, 3], label="column")
+    try:
+        axes[2, 0]
+    except IndexError as error:
+        print(error)
+    try:
+        axes[0, 0, 0]
+    except IndexError as error:
+        print(error)
+    try:
+        row[0.5]
+    except IndexError as error:
+        print(type(error).__name__)
+    """
+)
+
+
+def test_a_grid_of_axes_indexes_as_matplotlibs_array(tmp_path: Any) -> None:
+    """subplots(2, 2)'s axes are a 2-D array: the lines plotted on each cell, picked by
+    every way programs index it, are matplotlib's; what the program prints is CPython's."""
+    trace = gradtrace.run(GRID)
+    assert trace.ok, trace.error
+    reference = _matplotlib_lines(tmp_path, GRID)
+    by_label = {label: values for label, values in reference}
+    assert sorted(s.label for s in trace.series) == sorted(
+        ["sin", "cos", "square", "square (2)", "right", "left", "column"]
+    )
+    assert len(reference) == len(trace.series)
+    for series in trace.series:
+        theirs = by_label[series.label.split(" (")[0]]
+        assert [round(float(v), 6) for v in series.values] == [round(v, 6) for v in theirs]
+    printed = subprocess.run(
+        [sys.executable, str(tmp_path / "plots.py")], capture_output=True, text=True, check=True
+    ).stdout
+    assert trace.stdout == printed
 
 
 def test_a_long_line_is_cut_with_a_note() -> None:

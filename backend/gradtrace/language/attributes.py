@@ -135,6 +135,7 @@ startswith strip swapcase title upper zfill
     progress.tqdm: progress.ATTRIBUTES,
     plots.Figure: plots.FIGURE_ATTRIBUTES,
     plots.Axes: plots.AXES_ATTRIBUTES,
+    plots.AxesArray: plots.AXES_ARRAY_ATTRIBUTES,
     plots.Line: plots.LINE_ATTRIBUTES,
     plots.Settings: plots.SETTINGS_ATTRIBUTES,
     plots.Colormaps: plots.COLORMAP_ATTRIBUTES,

@@ -97,6 +97,87 @@ class Axes:
     axis = _setting
 
 
+_MOST_AXES = 16
+
+
+class AxesArray:
+    """subplots()' axes when there are several: matplotlib gives a numpy array of Axes,
+    and programs use it as one (`axes[0, 1]`, `axes[1][0]`, `axes[:, 0]`, `axes.flat`,
+    `axes.flatten()`, a `for` over its rows, `ax1, ax2 = axes`); this is that array, with
+    no numpy in between (a program's index never reaches numpy's C)."""
+
+    def __init__(self, cells: tuple[Axes, ...], shape: tuple[int, ...]) -> None:
+        self._cells = cells  # in row-major order
+        self.shape = shape
+        self.ndim = len(shape)
+        self.size = len(cells)
+
+    def __len__(self) -> int:
+        return self.shape[0]
+
+    def __iter__(self) -> Any:
+        return iter([self[i] for i in range(self.shape[0])])
+
+    def __getitem__(self, index: Any) -> Any:
+        parts = index if type(index) is tuple else (index,)
+        if len(parts) > self.ndim:
+            raise IndexError(
+                f"too many indices for array: array is {self.ndim}-dimensional, but "
+                f"{len(parts)} were indexed"
+            )
+        parts = parts + (slice(None),) * (self.ndim - len(parts))
+        picks = [
+            _picks(part, axis, size) for axis, (part, size) in enumerate(zip(parts, self.shape))
+        ]
+        kept = tuple(len(rows) for rows, whole in picks if whole)
+        strides = (self.shape[1], 1) if self.ndim == 2 else (1,)
+        cells: list[int] = [0]
+        for (rows, _), stride in zip(picks, strides):
+            cells = [base + row * stride for base in cells for row in rows]
+        chosen = tuple(self._cells[i] for i in cells)
+        return chosen[0] if not kept else AxesArray(chosen, kept)
+
+    @property
+    def flat(self) -> AxesArray:
+        return AxesArray(self._cells, (self.size,))
+
+    def flatten(self, *args: Any) -> AxesArray:
+        _plain(args, {})
+        return self.flat
+
+    ravel = flatten
+
+    def reshape(self, *shape: Any) -> AxesArray:
+        if len(shape) == 1 and type(shape[0]) is tuple:
+            shape = shape[0]
+        if not 1 <= len(shape) <= 2 or any(type(n) is not int for n in shape):
+            raise ValueError("reshape() takes one or two whole numbers here")
+        known = math.prod(n for n in shape if n != -1)
+        sizes = tuple(self.size // known if n == -1 and known else n for n in shape)
+        if math.prod(sizes) != self.size or any(n < 1 for n in sizes):
+            raise ValueError(f"cannot reshape array of size {self.size} into shape {shape}")
+        return AxesArray(self._cells, sizes)
+
+
+def _picks(part: Any, axis: int, size: int) -> tuple[list[int], bool]:
+    """The rows of one axis an index part picks, and whether the axis stays (a slice)."""
+    if isinstance(part, np.integer):
+        part = int(part)
+    if type(part) is int:
+        if not -size <= part < size:
+            raise IndexError(f"index {part} is out of bounds for axis {axis} with size {size}")
+        return [part % size], False
+    if type(part) is slice:
+        for bound in (part.start, part.stop, part.step):
+            if bound is not None and type(bound) is not int:
+                raise IndexError("an index of axes is a whole number or a slice of them")
+        return list(range(size)[part]), True
+    raise IndexError(
+        "only integers, slices (`:`) are valid indices of an array of axes, not "
+        f"{type(part).__name__}"
+    )
+
+
 _COLORMAPS = """
 viridis plasma inferno magma cividis Greys Purples Blues Greens Oranges Reds YlOrBr
 YlOrRd OrRd PuRd RdPu BuPu GnBu PuBu YlGnBu PuBuGn BuGn YlGn binary gray bone pink
@@ -284,17 +365,25 @@ def figure(*args: Any, **kwargs: Any) -> Figure:
 
 
 def subplots(nrows: Any = 1, ncols: Any = 1, **kwargs: Any) -> tuple[Figure, Any]:
-    """A figure and its axes: one Axes, or a tuple of them for one row or one column."""
+    """A figure and its axes, as matplotlib gives them: one Axes; for one row or one
+    column, an array of them; for a grid, a 2-D array (always 2-D with squeeze=False)."""
+    squeeze = kwargs.pop("squeeze", True)
     _plain((), kwargs)
     if type(nrows) is not int or type(ncols) is not int or nrows < 1 or ncols < 1:
         raise ValueError("subplots(nrows, ncols) takes positive whole numbers")
-    if nrows > 1 and ncols > 1:
-        raise ForbiddenError("subplots: one row or one column of axes here (index axes[i])")
-    if nrows * ncols > 16:
-        raise ForbiddenError("subplots: at most 16 axes")
+    if type(squeeze) is not bool:
+        raise TypeError("subplots(squeeze=...) takes True or False")
+    if nrows * ncols > _MOST_AXES:
+        raise ForbiddenError(f"subplots: at most {_MOST_AXES} axes")
     fig = Figure()
-    axes = tuple(fig.add_subplot() for _ in range(nrows * ncols))
-    return fig, axes[0] if len(axes) == 1 else axes
+    cells = tuple(fig.add_subplot() for _ in range(nrows * ncols))
+    if not squeeze:
+        return fig, AxesArray(cells, (nrows, ncols))
+    if len(cells) == 1:
+        return fig, cells[0]
+    if nrows == 1 or ncols == 1:
+        return fig, AxesArray(cells, (len(cells),))
+    return fig, AxesArray(cells, (nrows, ncols))
 
 
 def subplot(*args: Any, **kwargs: Any) -> Axes:
@@ -370,6 +459,7 @@ MATPLOTLIB: dict[str, Any] = {"use": use, "rcParams": MEMBERS["rcParams"]}
 for _member in (
     Figure,
     Axes,
+    AxesArray,
     Line,
     Colormaps,
     Settings,
@@ -392,6 +482,7 @@ get_label set_label set_color set_linestyle set_linewidth set_alpha set_marker
 set_markersize set_visible set_zorder
 """.split()
 )
+AXES_ARRAY_ATTRIBUTES = frozenset("shape ndim size flat flatten ravel reshape".split())
 FIGURE_ATTRIBUTES = frozenset(
     "add_subplot savefig suptitle tight_layout set_size_inches show axes".split()
 )
