@@ -117,6 +117,16 @@ GRID = textwrap.dedent(
     print(column.shape, column[2, 0] is column.flatten()[2], column.reshape(-1).shape)
     print(axes[-1, -1] is axes.flat[3], axes.ravel()[1] is axes[0, 1])
     column[np.int64(1), 0].plot([5, 4, 3], label="column")
+    fig, wide = plt.subplots(np.int64(2), 3, gridspec_kw={"width_ratios": [3, 1, 1]})
+    print(wide)
+    print(repr(wide[0]), repr(wide[0, 0]))
+    print([wide.flatten("F")[i] is wide[i % 2, i // 2] for i in range(6)])
+    print(wide[1, 2] in wide, wide[0, 0] in wide[1], wide[: np.int64(1)].shape)
+    try:
+        if wide:
+            pass
+    except ValueError as error:
+        print(error)
     try:
         axes[2, 0]
     except IndexError as error:

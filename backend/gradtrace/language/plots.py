@@ -83,6 +83,9 @@ class Figure:
 class Axes:
     """One plot's axes: its lines go to the trace's series."""
 
+    def __repr__(self) -> str:
+        return "<Axes: >"  # matplotlib's, for axes with no title or labels
+
     def plot(self, *args: Any, **kwargs: Any) -> list[Line]:
         return _plot(args, kwargs)
 
@@ -118,6 +121,40 @@ class AxesArray:
     def __iter__(self) -> Any:
         return iter([self[i] for i in range(self.shape[0])])
 
+    def __contains__(self, item: Any) -> bool:
+        # numpy's `in` is `(array == item).any()`, and an Axes equals only itself.
+        return any(cell is item for cell in self._cells)
+
+    def __bool__(self) -> bool:
+        if self.size != 1:
+            raise ValueError(
+                "The truth value of an array with more than one element is ambiguous. Use "
+                "a.any() or a.all()"
+            )
+        return True
+
+    def __eq__(self, other: object) -> bool:
+        raise ForbiddenError(
+            "an array of axes is compared cell by cell in numpy: compare its cells "
+            "(`axes[i, j] is ax`) here"
+        )
+
+    __ne__ = __eq__
+    __hash__ = None  # type: ignore[assignment]  # numpy's arrays are unhashable
+
+    def __repr__(self) -> str:
+        return "array(" + self._text(", ", ",\n       ") + ", dtype=object)"
+
+    def __str__(self) -> str:
+        return self._text(" ", "\n ")
+
+    def _text(self, between: str, between_rows: str) -> str:
+        """The cells as numpy writes an array of them: `[[<Axes: > <Axes: >] ...]`."""
+        if self.ndim == 1:
+            return "[" + between.join(repr(cell) for cell in self._cells) + "]"
+        rows = (self[i]._text(between, between_rows) for i in range(self.shape[0]))
+        return "[" + between_rows.join(rows) + "]"
+
     def __getitem__(self, index: Any) -> Any:
         parts = index if type(index) is tuple else (index,)
         if len(parts) > self.ndim:
@@ -141,8 +178,14 @@ class AxesArray:
     def flat(self) -> AxesArray:
         return AxesArray(self._cells, (self.size,))
 
-    def flatten(self, *args: Any) -> AxesArray:
-        _plain(args, {})
+    def flatten(self, order: Any = "C") -> AxesArray:
+        """The cells in one row: row by row, or column by column with order="F"."""
+        if order not in ("C", "F", "A", "K") or type(order) is not str:
+            raise ValueError(f"order must be one of 'C', 'F', 'A', or 'K' (got {order!r})")
+        if order == "F" and self.ndim == 2:
+            rows, columns = self.shape
+            cells = tuple(self._cells[r * columns + c] for c in range(columns) for r in range(rows))
+            return AxesArray(cells, (self.size,))
         return self.flat
 
     ravel = flatten
@@ -168,10 +211,13 @@ def _picks(part: Any, axis: int, size: int) -> tuple[list[int], bool]:
             raise IndexError(f"index {part} is out of bounds for axis {axis} with size {size}")
         return [part % size], False
     if type(part) is slice:
-        for bound in (part.start, part.stop, part.step):
+        bounds = [
+            int(b) if isinstance(b, np.integer) else b for b in (part.start, part.stop, part.step)
+        ]
+        for bound in bounds:
             if bound is not None and type(bound) is not int:
                 raise IndexError("an index of axes is a whole number or a slice of them")
-        return list(range(size)[part]), True
+        return list(range(size)[slice(*bounds)]), True
     raise IndexError(
         "only integers, slices (`:`) are valid indices of an array of axes, not "
         f"{type(part).__name__}"
@@ -368,9 +414,14 @@ def subplots(nrows: Any = 1, ncols: Any = 1, **kwargs: Any) -> tuple[Figure, Any
     """A figure and its axes, as matplotlib gives them: one Axes; for one row or one
     column, an array of them; for a grid, a 2-D array (always 2-D with squeeze=False)."""
     squeeze = kwargs.pop("squeeze", True)
+    for layout in ("gridspec_kw", "subplot_kw"):  # sizes and ratios of the cells
+        _layout(layout, kwargs.pop(layout, None))
     _plain((), kwargs)
+    nrows, ncols = (int(n) if isinstance(n, np.integer) else n for n in (nrows, ncols))
     if type(nrows) is not int or type(ncols) is not int or nrows < 1 or ncols < 1:
         raise ValueError("subplots(nrows, ncols) takes positive whole numbers")
+    if isinstance(squeeze, np.bool_):
+        squeeze = bool(squeeze)
     if type(squeeze) is not bool:
         raise TypeError("subplots(squeeze=...) takes True or False")
     if nrows * ncols > _MOST_AXES:
@@ -384,6 +435,18 @@ def subplots(nrows: Any = 1, ncols: Any = 1, **kwargs: Any) -> tuple[Figure, Any
     if nrows == 1 or ncols == 1:
         return fig, AxesArray(cells, (len(cells),))
     return fig, AxesArray(cells, (nrows, ncols))
+
+
+def _layout(name: str, settings: Any) -> None:
+    """gridspec_kw={"width_ratios": [3, 1]}: a dict of settings, taken and kept nowhere."""
+    if settings is None:
+        return
+    if type(settings) is not dict or len(settings) > 16:
+        raise TypeError(f"subplots({name}=...) takes a dict of a few settings")
+    for key, value in settings.items():
+        if type(key) is not str:
+            raise TypeError(f"subplots({name}=...) takes settings named by text")
+        _check_plain(value, 2)
 
 
 def subplot(*args: Any, **kwargs: Any) -> Axes:
