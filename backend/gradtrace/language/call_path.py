@@ -254,10 +254,11 @@ def invoke(
                 args = (*args[:first], *(_hashed_items(a, mapping) for a in args[first:]))
         elif issubclass(target, Tensor) or target in _LEGACY_TENSOR_TYPES:
             # torch.Tensor(n) allocates n uninitialised elements, as torch.empty does;
-            # torch.LongTensor([n, n]) is data, as torch.tensor takes it.
+            # torch.LongTensor([n, n]) and torch.FloatTensor(array) are data, as torch.tensor
+            # takes it (not zero-filled after).
             data = (
                 bool(args)
-                and isinstance(args[0], (list, tuple, Tensor))
+                and isinstance(args[0], (list, tuple, Tensor, np.ndarray))
                 and type(args[0]) is not torch.Size
             )
             if data:
