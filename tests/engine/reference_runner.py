@@ -117,6 +117,8 @@ def run_plain(path: str) -> dict[str, Any]:
     out = io.StringIO()
     error = None
     ns: dict[str, Any] = {}
+    # As `python program.py` runs it: a command line of no arguments (argparse reads it).
+    sys.argv = [path]
     with contextlib.redirect_stdout(out), on_device():
         try:
             ns = runpy.run_path(path, run_name="__main__")

@@ -14,7 +14,7 @@ import torch.utils.data as tud
 from torch import nn, optim
 
 from gradtrace.identity import identity
-from gradtrace.language import distributions, forward_ad, plots, progress
+from gradtrace.language import arguments, distributions, forward_ad, plots, progress
 from gradtrace.language.arrays import ARRAY_ATTRIBUTES
 from gradtrace.language.callables import Checked
 from gradtrace.language.classes import (
@@ -139,6 +139,8 @@ startswith strip swapcase title upper zfill
     plots.Line: plots.LINE_ATTRIBUTES,
     plots.Settings: plots.SETTINGS_ATTRIBUTES,
     plots.Colormaps: plots.COLORMAP_ATTRIBUTES,
+    arguments.ArgumentParser: arguments.PARSER_ATTRIBUTES,
+    arguments._Group: arguments.GROUP_ATTRIBUTES,
 }
 
 _WIDTH_METHODS = frozenset({"center", "ljust", "rjust", "zfill", "expandtabs"})
@@ -155,6 +157,8 @@ def _private_allowed(obj: object, name: str) -> bool:
         return False
     if isinstance(obj, type):
         return user_class_member(obj, name)
+    if type(obj) is arguments.Namespace:  # an argument the program named `_x`
+        return name in obj.__dict__
     if namedtuple_field(obj, name):  # _asdict, _replace, _fields
         return True
     if isinstance(obj, torch.autograd.graph.Node):
@@ -208,6 +212,8 @@ def deletable(obj: object, name: str) -> bool:
         )
     if isinstance(obj, torch.autograd.function.BackwardCFunction):
         return not name.startswith("_") and name in obj.__dict__
+    if type(obj) is arguments.Namespace:
+        return name in obj.__dict__
     return settable_on_program_object(obj, name)
 
 
@@ -223,6 +229,8 @@ def attribute_allowed(obj: object, name: str) -> bool:
     allowed = _PLAIN_ATTRIBUTES.get(kind) or PY_ATTRIBUTES.get(kind)
     if allowed is not None:
         return name in allowed
+    if kind is arguments.Namespace:  # the parsed arguments (one missing: AttributeError)
+        return True
     if namedtuple_field(obj, name):
         return True
     if isinstance(obj, nn.Module):

@@ -19,6 +19,7 @@ from torch import nn, optim
 
 from gradtrace.identity import identity
 from gradtrace.language import (
+    arguments,
     backends,
     distributions,
     forward_ad,
@@ -405,6 +406,7 @@ def _build() -> dict[str, Namespace]:
         "math": math_ns,
         **python_modules(),
         "copy": Namespace("copy", {"deepcopy": deepcopy}, None),
+        "argparse": Namespace("argparse", dict(arguments.MEMBERS), None),
         "warnings": Namespace("warnings", dict(py_warnings.MEMBERS), None),
         **{
             name: Namespace(name, dict(progress.MEMBERS), None)
