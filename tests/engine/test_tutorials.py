@@ -35,9 +35,6 @@ BLOCKED: dict[str, list[str]] = {
         "`Tensor.to_sparse` is not available",
         "`torch.sparse_coo_tensor` is not available",
     ],
-    "t90_d2l17_rnn_scratch": [
-        "an explicit `self.__getitem__(token)` call is refused (d2l's Vocab.__getitem__ recursing)",
-    ],
 }
 
 

@@ -154,7 +154,11 @@ def _private_allowed(obj: object, name: str) -> bool:
             return class_visible(obj)
         if name in ("__name__", "__qualname__"):
             return isinstance(obj, type)
-        return False
+        # A special method the program wrote itself (d2l's Vocab.__getitem__ calls
+        # `self.__getitem__(token)` for each token of a list): its own code.
+        if isinstance(obj, type):
+            return "gradtrace_members" in obj.__dict__ and user_class_member(obj, name)
+        return is_program_object(obj) and user_class_member(type(obj), name)
     if isinstance(obj, type):
         return user_class_member(obj, name)
     if type(obj) is arguments.Namespace:  # an argument the program named `_x`

@@ -14,7 +14,7 @@ from gradtrace.language.callables import Checked
 from gradtrace.language.classes import class_visible
 from gradtrace.language.dataloaders import refuse_concatenation
 from gradtrace.language.errors import ForbiddenError, LimitError
-from gradtrace.language.parse import LOADED_DUNDERS, is_dunder
+from gradtrace.language.parse import DEFINABLE_DUNDERS, LOADED_DUNDERS, is_dunder
 from gradtrace.language.pymodules import bounded_args, check_rows
 from gradtrace.language.runtime import _hashed_items
 from gradtrace.language.sizes import check_nesting
@@ -247,8 +247,11 @@ def make_builtins(job: Interpreter) -> dict[str, Any]:
     def attribute_name(name: Any, read: bool = False) -> str:
         if type(name) is not str:
             raise TypeError(f"attribute name must be string, not '{type(name).__name__}'")
-        # __version__ is read only, as the parser admits it written.
-        readable = ("__name__", "__qualname__", "__class__", *(LOADED_DUNDERS if read else ()))
+        # __version__ is read only, as the parser admits it written; so are the special
+        # methods a program may write (get_attr reads them where it wrote them).
+        readable = ("__name__", "__qualname__", "__class__")
+        if read and name != "__init__" and (name in LOADED_DUNDERS or name in DEFINABLE_DUNDERS):
+            return name
         if is_dunder(name) and name not in readable:
             raise ForbiddenError(f"`.{name}` is Python's own, not a program's")
         return name

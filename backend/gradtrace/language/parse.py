@@ -205,6 +205,8 @@ def _check_attribute(node: ast.Attribute, parent: ast.AST | None) -> None:
         node.attr in READABLE_DUNDERS
         or (node.attr in LOADED_DUNDERS and isinstance(node.ctx, ast.Load))
         or (node.attr in DEFINABLE_DUNDERS and _is_super_call(node.value))
+        # `self.__getitem__(t)`: read only where the program wrote it (attributes.py).
+        or (node.attr in DEFINABLE_DUNDERS and isinstance(node.ctx, ast.Load))
     ):
         raise ForbiddenError(
             f"`.{node.attr}` is Python's own: a program may read .__name__ and .__class__ "

@@ -10,7 +10,7 @@
 # written as torch calls (d2l.tensor, d2l.zeros, d2l.reshape, d2l.arange, d2l.size as .numel,
 # d2l.try_gpu() as torch.device('cpu')); the Animator dropped and the Timer with it
 # (train_epoch_ch8 returns 0.0 for the speed); sizes cut: batch_size 32 -> 4, num_steps 35
-# -> 5, num_hiddens 512 -> 32, 500 epochs -> 10.
+# -> 5, num_hiddens 512 -> 32, 500 epochs -> 3.
 import collections
 import math
 import random
@@ -343,7 +343,7 @@ def train_ch8(net, train_iter, vocab, lr, num_epochs, device,
     print(predict('time traveller'))
     print(predict('traveller'))
 
-num_epochs, lr = 10, 1
+num_epochs, lr = 3, 1
 train_ch8(net, train_iter, vocab, lr, num_epochs, torch.device('cpu'))
 
 net = RNNModelScratch(len(vocab), num_hiddens, torch.device('cpu'), get_params,
