@@ -13,6 +13,7 @@ is kept and never written. Nothing of argparse itself is imported or run.
 
 from __future__ import annotations
 
+import itertools
 import re
 from reprlib import recursive_repr
 from typing import Any
@@ -26,6 +27,7 @@ SUPPRESS = "==SUPPRESS=="
 _MOST_ARGUMENTS = 256
 _LONGEST_NAME = 256
 _LONGEST_LINE = 100_000
+_CHOICES_SHOWN = 50
 _NEGATIVE_NUMBER = re.compile(r"^-\d+$|^-\d*\.\d+$")
 _ACTIONS = frozenset(
     "store store_const store_true store_false append append_const count extend help version".split()
@@ -84,6 +86,23 @@ class Namespace:
     def __contains__(self, key: object) -> bool:
         return type(key) is str and key in self.__dict__
 
+    def __eq__(self, other: object) -> bool:
+        # argparse compares vars(): here each value as plain data, else by identity (C
+        # would ask a program object's __eq__).
+        if type(other) is not Namespace:
+            return NotImplemented
+        mine, theirs = self.__dict__, other.__dict__
+        if len(mine) != len(theirs):
+            return False
+        for key, value in mine.items():
+            if type(key) is not str or key not in theirs:
+                return False
+            if not _same(value, theirs[key]):
+                return False
+        return True
+
+    __hash__ = None  # type: ignore[assignment]  # as argparse's
+
     @recursive_repr()  # one holding itself, or another that holds it: "..." there
     def __repr__(self) -> str:
         interp = callables.current()
@@ -97,6 +116,7 @@ class Namespace:
             if type(name) is str and name.isidentifier():
                 parts.append(f"{name}={text}")
             else:
+                interp.check_printable(name)
                 others.append(f"{name!r}: {text}")
             used += len(text) + 2
             if used > budget:
@@ -112,30 +132,58 @@ class Namespace:
 class _Argument:
     """One add_argument(): where its value goes and how a command line gives it."""
 
-    def __init__(self, names: tuple[str, ...], options: dict[str, Any], positional: bool) -> None:
+    def __init__(
+        self,
+        names: tuple[str, ...],
+        options: dict[str, Any],
+        positional: bool,
+        defaults: dict[str, Any] | None = None,
+        fallback: Any = None,
+    ) -> None:
+        defaults = defaults or {}
         self.names = names
         self.positional = positional
         self.action = _class(options.get("action")) or "store"
         self.nargs = options.get("nargs")
         self.const = options.get("const")
         self.type = _class(options.get("type"))
-        self.choices = options.get("choices")
+        choices: Any = options.get("choices")
+        # A copy: the program's list, changed later, is never read again.
+        self.choices = tuple(choices) if type(choices) in (list, tuple) else choices
         self.required = bool(options.get("required", positional and self.nargs not in ("?", "*")))
         self.help = options.get("help")
         self.dest = options.get("dest") or _dest(names, positional)
-        if self.action == "store_true":
-            self.default = options.get("default", False)
+        if "default" in options:
+            self.default = options["default"]
+        elif self.dest in defaults:  # set_defaults() before the argument was added
+            self.default = defaults[self.dest]
+        elif self.action == "store_true":
+            self.default = False
         elif self.action == "store_false":
-            self.default = options.get("default", True)
+            self.default = True
         else:
-            self.default = options.get("default")
+            self.default = fallback  # ArgumentParser(argument_default=...)
 
     @property
     def shown(self) -> str:
         return self.dest if self.positional else "/".join(self.names)
 
     def convert(self, text: str) -> Any:
-        """A value given as text, as its `type` makes it; checked against its choices."""
+        """A value given as text, as its `type` makes it, checked against its choices."""
+        value = self.typed(text)
+        if self.choices is not None and not _plain_value(value):
+            raise ArgumentError(f"argument {self.shown}: a value with choices is text or a number")
+        if self.choices is not None and value not in self.choices:
+            shown = [repr(c) for c in itertools.islice(self.choices, _CHOICES_SHOWN + 1)]
+            if len(shown) > _CHOICES_SHOWN:
+                shown[-1] = "..."
+            raise ArgumentError(
+                f"argument {self.shown}: invalid choice: {value!r} (choose from {', '.join(shown)})"
+            )
+        return value
+
+    def typed(self, text: str) -> Any:
+        """Text as the argument's `type` makes it (a text default too, unchecked)."""
         kind = self.type
         if kind is None or kind is str:
             value: Any = text
@@ -147,18 +195,15 @@ class _Argument:
                 else:  # the program's own function, run as a call of the program
                     value = callables.current().invoke(kind, (text,), {}, None, None, name)
             except ArgumentTypeError as error:
-                raise ArgumentError(f"argument {self.shown}: {error}") from None
+                # Its message as argparse writes it, from text and numbers only (str() of a
+                # program object would run its code here).
+                plain = all(_plain_value(a) for a in error.args)
+                reason = str(error) if plain else "an invalid value"
+                raise ArgumentError(f"argument {self.shown}: {reason}") from None
             except (TypeError, ValueError):
                 raise ArgumentError(
                     f"argument {self.shown}: invalid {name} value: {text!r}"
                 ) from None
-        if self.choices is not None and not _plain_value(value):
-            raise ArgumentError(f"argument {self.shown}: a value with choices is text or a number")
-        if self.choices is not None and value not in self.choices:
-            choices = ", ".join(repr(c) for c in self.choices)
-            raise ArgumentError(
-                f"argument {self.shown}: invalid choice: {value!r} (choose from {choices})"
-            )
         return value
 
     def takes(self) -> tuple[int, int | None]:
@@ -198,6 +243,26 @@ def _plain_value(value: Any) -> bool:
     return value is None or type(value) in (str, int, float, bool, complex)
 
 
+def _same(a: Any, b: Any) -> bool:
+    """Equal as plain data (text, numbers, lists and tuples of them), or the same object."""
+    if a is b:
+        return True
+    if _plain_value(a) and _plain_value(b):
+        return bool(a == b)
+    if type(a) in (list, tuple) and type(b) is type(a) and len(a) == len(b) <= _MOST_ARGUMENTS:
+        return all(_plain_value(x) and _plain_value(y) and x == y for x, y in zip(a, b))
+    return False
+
+
+def _items(current: Any, dest: str) -> list[Any]:
+    """What append and extend add to: a copy of the list there (None: a new one)."""
+    if current is None:
+        return []
+    if type(current) is list:
+        return current[:]
+    raise TypeError(f"argument {dest}: appends to a list, not to a {type(current).__name__}")
+
+
 def _dest(names: tuple[str, ...], positional: bool) -> str:
     if positional:
         return names[0]
@@ -207,9 +272,9 @@ def _dest(names: tuple[str, ...], positional: bool) -> str:
 
 def _check_plain(value: Any, what: str) -> None:
     """Text, numbers, None, or a few of them: what a choice or a parser's setting holds."""
-    if value is None or type(value) in (str, int, float, bool):
+    if value is None or type(value) in (str, int, float, bool, range):  # a range: its ints
         return
-    if type(value) in (list, tuple, range) and len(value) <= _MOST_ARGUMENTS:
+    if type(value) in (list, tuple) and len(value) <= _MOST_ARGUMENTS:
         for item in value:
             if item is not None and type(item) not in (str, int, float, bool):
                 raise TypeError(f"{what} takes text or numbers, not {type(item).__name__}")
@@ -221,11 +286,12 @@ class _Group:
     """add_argument_group() and add_mutually_exclusive_group(): arguments added to the
     parser, shown together in its help."""
 
-    def __init__(self, parser: ArgumentParser, exclusive: bool) -> None:
+    def __init__(self, parser: ArgumentParser, exclusive: bool, required: bool = False) -> None:
         self._parser = parser
         self._arguments: list[_Argument] = []
+        self._required = required
         if exclusive:
-            parser._exclusive.append(self._arguments)
+            parser._exclusive.append(self)
 
     def add_argument(self, *names: Any, **options: Any) -> None:
         self._arguments.append(self._parser._add(names, options))
@@ -248,6 +314,11 @@ class ArgumentParser:
             )
         parents = kwargs.pop("parents", ())
         formatter = _class(kwargs.pop("formatter_class", HelpFormatter))
+        if kwargs.get("prefix_chars", "-") != "-" or kwargs.get("fromfile_prefix_chars"):
+            raise ForbiddenError("options start with '-' here, and a job reads no files")
+        handler = kwargs.get("conflict_handler", "error")
+        if handler not in ("error", "resolve") or type(handler) is not str:
+            raise ValueError(f"invalid conflict_resolution value: {handler!r}")
         if not (isinstance(formatter, type) and issubclass(formatter, HelpFormatter)):
             raise TypeError("formatter_class takes one of argparse's help formatters")
         for value in (*args, *kwargs.values()):
@@ -256,8 +327,10 @@ class ArgumentParser:
         self.description = kwargs.get("description")
         self.epilog = kwargs.get("epilog")
         self._allow_abbrev = kwargs.get("allow_abbrev", True)
+        self._resolve = handler == "resolve"
+        self._argument_default = kwargs.get("argument_default")
         self._arguments: list[_Argument] = []
-        self._exclusive: list[list[_Argument]] = []
+        self._exclusive: list[_Group] = []
         self._defaults: dict[str, Any] = {}
         if kwargs.get("add_help", True):
             self._arguments.append(_Argument(("-h", "--help"), {"action": "help"}, False))
@@ -267,7 +340,10 @@ class ArgumentParser:
             if type(parent) is not ArgumentParser:
                 raise TypeError("parents takes a list of ArgumentParsers")
             self._arguments += [a for a in parent._arguments if a.action != "help"]
+            self._exclusive += parent._exclusive
             self._defaults.update(parent._defaults)
+            if len(self._arguments) > _MOST_ARGUMENTS:
+                raise LimitError(f"a parser takes at most {_MOST_ARGUMENTS} arguments here")
 
     # -- building ------------------------------------------------------------------------
 
@@ -305,17 +381,44 @@ class ArgumentParser:
             or (type(nargs) is int and 0 <= nargs <= _MOST_ARGUMENTS)
         ):
             raise ValueError("invalid nargs value")
-        for key in ("dest", "help", "metavar", "version"):
+        if nargs == 0 and action in (None, "store", "append", "extend"):
+            raise ValueError(
+                "nargs for store actions must be != 0; if you have nothing to store, actions "
+                "such as store true or store const may be more appropriate"
+            )
+        for key in ("dest", "help", "version"):
             value = options.get(key)
-            if value is not None and type(value) not in (str, tuple):
+            if value is not None and type(value) is not str:
                 raise TypeError(f"add_argument({key}=...) takes text")
+        metavar = options.get("metavar")
+        if metavar is not None and type(metavar) is not str:
+            _check_plain(metavar, "add_argument(metavar=...)")
+        if len(options.get("dest") or "") > _LONGEST_NAME:
+            raise ValueError(f"an argument's name is at most {_LONGEST_NAME} characters here")
         _check_plain(options.get("choices"), "add_argument(choices=...)")
         _check_plain(options.get("const"), "add_argument(const=...)")
         if "required" in options and type(options["required"]) is not bool:
             raise TypeError("add_argument(required=...) takes True or False")
-        argument = _Argument(names, options, positional)
+        if not positional:
+            self._conflicts(names)
+        argument = _Argument(names, options, positional, self._defaults, self._argument_default)
         self._arguments.append(argument)
         return argument
+
+    def _conflicts(self, names: tuple[str, ...]) -> None:
+        """An option named twice: refused, or (conflict_handler="resolve") the later wins."""
+        for earlier in list(self._arguments):
+            taken = [n for n in earlier.names if n in names]
+            if not taken or earlier.positional:
+                continue
+            if not self._resolve:
+                word = "string" if len(taken) == 1 else "strings"
+                raise ArgumentError(
+                    f"argument {earlier.shown}: conflicting option {word}: {', '.join(taken)}"
+                )
+            earlier.names = tuple(n for n in earlier.names if n not in names)
+            if not earlier.names:
+                self._arguments.remove(earlier)
 
     def add_argument_group(self, *args: Any, **kwargs: Any) -> _Group:
         for value in (*args, *kwargs.values()):
@@ -323,9 +426,10 @@ class ArgumentParser:
         return _Group(self, exclusive=False)
 
     def add_mutually_exclusive_group(self, **kwargs: Any) -> _Group:
-        if type(kwargs.get("required", False)) is not bool or set(kwargs) - {"required"}:
+        required = kwargs.get("required", False)
+        if type(required) is not bool or set(kwargs) - {"required"}:
             raise TypeError("add_mutually_exclusive_group() takes required=True or False")
-        return _Group(self, exclusive=True)
+        return _Group(self, exclusive=True, required=required)
 
     def set_defaults(self, **kwargs: Any) -> None:
         for argument in self._arguments:
@@ -354,6 +458,8 @@ class ArgumentParser:
     ) -> tuple[Namespace, list[str]]:
         if args is None:
             args = []  # the job's command line: none
+        elif type(args) is str:  # argparse reads any iterable: text, letter by letter
+            args = list(args[: 4 * _MOST_ARGUMENTS + 1])
         if type(args) not in (list, tuple) or any(type(a) is not str for a in args):
             raise TypeError("parse_args() takes a list of text, as a command line's words")
         if len(args) > 4 * _MOST_ARGUMENTS or sum(map(len, args)) > _LONGEST_LINE:
@@ -370,14 +476,22 @@ class ArgumentParser:
             if argument.action in ("help", "version") or argument.dest in values:
                 continue
             default = argument.default
-            if type(default) is str and default == SUPPRESS:
-                continue
-            if type(default) is str and argument.type is not None:
-                default = argument.convert(default)  # as argparse converts a text default
-            values[argument.dest] = default
+            if not (type(default) is str and default == SUPPRESS):
+                values[argument.dest] = default
         for dest, value in self._defaults.items():
             values.setdefault(dest, value)
         extras = _Parse(self, values).run(list(args))
+        # As argparse: a text default still there once the line is read goes through the
+        # argument's type (not its choices).
+        for argument in self._arguments:
+            default = argument.default
+            if (
+                type(default) is str
+                and argument.type is not None
+                and default != SUPPRESS
+                and values.get(argument.dest) is default
+            ):
+                values[argument.dest] = argument.typed(default)
         return namespace, extras
 
     def _option(self, word: str) -> tuple[_Argument | None, str | None, bool]:
@@ -404,6 +518,20 @@ class ArgumentParser:
         return None, value, False
 
 
+def _expected(argument: _Argument, inline: str | None) -> str:
+    """argparse's words for a wrong count of values."""
+    least, most = argument.takes()
+    if most == 0:
+        return f"ignored explicit argument {inline!r}"
+    if argument.nargs is None:
+        return "expected one argument"
+    if argument.nargs == "?":
+        return "expected at most one argument"
+    if argument.nargs == "+":
+        return "expected at least one argument"
+    return f"expected {least} argument{'s' if least != 1 else ''}"
+
+
 class _Parse:
     """One command line read into a namespace's values."""
 
@@ -418,8 +546,8 @@ class _Parse:
         i = 0
         while i < len(words):
             word = words[i]
-            if word == "--":
-                loose += words[i + 1 :]
+            if word == "--":  # the rest are positionals (each later "--" dropped, as 3.11 does)
+                loose += [w for w in words[i + 1 :] if w != "--"]
                 break
             if not self._is_option(word):
                 loose.append(word)
@@ -451,10 +579,7 @@ class _Parse:
                     given.append(words[i])
                     i += 1
             if len(given) < least or (most is not None and len(given) > most):
-                expected = "expected one argument" if least == most == 1 else "expected arguments"
-                if most == 0:
-                    expected = f"ignored explicit argument {inline!r}"
-                raise ArgumentError(f"argument {argument.shown}: {expected}")
+                raise ArgumentError(f"argument {argument.shown}: {_expected(argument, inline)}")
             self._store(argument, given, negated)
         self._positionals(loose, extras)
         self._check()
@@ -479,9 +604,12 @@ class _Parse:
         elif action == "store_const":
             self.values[dest] = argument.const
         elif action == "count":
-            self.values[dest] = (self.values.get(dest) or 0) + 1
+            count = self.values.get(dest)
+            if count is not None and type(count) is not int:
+                raise TypeError(f"argument {dest}: counts from a whole number")
+            self.values[dest] = (count or 0) + 1
         elif action == "append_const":
-            self.values[dest] = [*(self.values.get(dest) or []), argument.const]
+            self.values[dest] = [*_items(self.values.get(dest), dest), argument.const]
         else:
             converted = [argument.convert(text) for text in given]
             if argument.nargs is None:
@@ -491,9 +619,11 @@ class _Parse:
             else:
                 value = converted
             if action == "append":
-                value = [*(self.values.get(dest) or []), value]
+                value = [*_items(self.values.get(dest), dest), value]
             elif action == "extend":
-                value = [*(self.values.get(dest) or []), *value]
+                if type(value) not in (list, str):  # argparse iterates it
+                    raise TypeError(f"argument {dest}: extends by a list of values")
+                value = [*_items(self.values.get(dest), dest), *value]
             self.values[dest] = value
 
     def _positionals(self, loose: list[str], extras: list[str]) -> None:
@@ -520,11 +650,16 @@ class _Parse:
         if missing:
             raise ArgumentError(f"the following arguments are required: {', '.join(missing)}")
         for group in self.parser._exclusive:
-            given = [a for a in group if a in self.seen]
+            given = [a for a in group._arguments if a in self.seen]
             if len(given) > 1:
                 raise ArgumentError(
                     f"argument {given[1].shown}: not allowed with argument {given[0].shown}"
                 )
+            if group._required and not given:
+                names = " ".join(
+                    a.names[0] if not a.positional else a.dest for a in group._arguments
+                )
+                raise ArgumentError(f"one of the arguments {names} is required")
 
 
 MEMBERS: dict[str, Any] = {
