@@ -28,9 +28,6 @@ from engine_support import (
 
 # What stops each program today, every blocker it hits (README.md ranks them).
 BLOCKED: dict[str, list[str]] = {
-    "t85_nanogpt_model": [
-        "`import inspect` is refused (configure_optimizers: inspect.signature(torch.optim.AdamW))",
-    ],
     "t88_examples_gat": [
         "`Tensor.to_sparse` is not available",
         "`torch.sparse_coo_tensor` is not available",

@@ -14,7 +14,14 @@ import torch.utils.data as tud
 from torch import nn, optim
 
 from gradtrace.identity import identity
-from gradtrace.language import arguments, distributions, forward_ad, plots, progress
+from gradtrace.language import (
+    arguments,
+    distributions,
+    forward_ad,
+    plots,
+    progress,
+    signatures,
+)
 from gradtrace.language.arrays import ARRAY_ATTRIBUTES
 from gradtrace.language.callables import Checked
 from gradtrace.language.classes import (
@@ -141,6 +148,8 @@ startswith strip swapcase title upper zfill
     plots.Colormaps: plots.COLORMAP_ATTRIBUTES,
     arguments.ArgumentParser: arguments.PARSER_ATTRIBUTES,
     arguments._Group: arguments.GROUP_ATTRIBUTES,
+    signatures.Signature: signatures.SIGNATURE_ATTRIBUTES,
+    signatures.Parameter: signatures.PARAMETER_ATTRIBUTES,
 }
 
 _WIDTH_METHODS = frozenset({"center", "ljust", "rjust", "zfill", "expandtabs"})
@@ -353,7 +362,16 @@ def namespace_member(member: Any, name: str) -> Any:
 def _class_attribute_allowed(cls: type, name: str) -> bool:
     if issubclass(cls, torch.autograd.Function) and name == "apply":
         return True
+    if cls in _CLASS_CONSTANTS:  # inspect.Parameter.KEYWORD_ONLY, Parameter.empty
+        return name in _CLASS_CONSTANTS[cls]
     return user_class_member(cls, name)
+
+
+# Constants a program reads on a stand-in's class itself.
+_CLASS_CONSTANTS: dict[type, frozenset[str]] = {
+    signatures.Parameter: signatures.PARAMETER_CONSTANTS,
+    signatures.Signature: frozenset({"empty"}),
+}
 
 
 def width_method(name: str) -> bool:

@@ -343,8 +343,8 @@ def find_module(self: Interpreter, name: str, node: ast.AST) -> Namespace:
     raise ForbiddenError(
         f"import of '{name}' is not allowed: programs may import torch (and its nn, "
         "optim, autograd, utils.data), math, random, itertools, functools, collections, "
-        "operator, string, typing, dataclasses, time, copy, warnings, argparse, tqdm, numpy "
-        "and matplotlib.pyplot",
+        "operator, string, typing, dataclasses, time, copy, warnings, argparse, inspect "
+        "(signature), tqdm, numpy and matplotlib.pyplot",
         node,
         hint=hint,
     )

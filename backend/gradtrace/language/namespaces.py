@@ -28,6 +28,7 @@ from gradtrace.language import (
     plots,
     progress,
     py_warnings,
+    signatures,
     transforms,
 )
 from gradtrace.language.arrays import numpy_module
@@ -407,6 +408,7 @@ def _build() -> dict[str, Namespace]:
         **python_modules(),
         "copy": Namespace("copy", {"deepcopy": deepcopy}, None),
         "argparse": Namespace("argparse", dict(arguments.MEMBERS), None),
+        "inspect": Namespace("inspect", dict(signatures.MEMBERS), None),
         "warnings": Namespace("warnings", dict(py_warnings.MEMBERS), None),
         **{
             name: Namespace(name, dict(progress.MEMBERS), None)
