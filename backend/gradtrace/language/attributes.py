@@ -20,6 +20,7 @@ from gradtrace.language import (
     forward_ad,
     plots,
     progress,
+    random_instances,
     signatures,
 )
 from gradtrace.language.arrays import ARRAY_ATTRIBUTES
@@ -150,6 +151,7 @@ startswith strip swapcase title upper zfill
     arguments._Group: arguments.GROUP_ATTRIBUTES,
     signatures.Signature: signatures.SIGNATURE_ATTRIBUTES,
     signatures.Parameter: signatures.PARAMETER_ATTRIBUTES,
+    random_instances.Random: random_instances.ATTRIBUTES,
 }
 
 _WIDTH_METHODS = frozenset({"center", "ljust", "rjust", "zfill", "expandtabs"})

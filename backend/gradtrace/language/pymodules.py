@@ -28,7 +28,7 @@ import numpy as np
 import torch
 
 from gradtrace.identity import identity
-from gradtrace.language import callables, records
+from gradtrace.language import callables, random_instances, records
 from gradtrace.language.errors import LimitError
 from gradtrace.language.limits import Limits
 from gradtrace.language.operators import OPERATOR
@@ -89,7 +89,7 @@ def seed(a: Any = None) -> None:
     random.seed(a)
 
 
-_RANDOM = {
+_RANDOM: dict[str, Any] = {
     "seed": seed,
     "random": random.random,
     "uniform": random.uniform,
@@ -111,6 +111,10 @@ _RANDOM = {
 #: a + (b - a) * random(), choices adds up its weights): the calls whose tensors and
 #: arrays are checked for the size they broadcast to. No dry run: it would draw.
 RANDOM_FUNCTIONS: frozenset[int] = frozenset(identity(fn) for fn in _RANDOM.values())
+
+# random.Random's methods call these, on the instance's state.
+random_instances.MODULE_FUNCTIONS.update(_RANDOM)
+_RANDOM["Random"] = random_instances.Random
 
 
 # ---------------------------------------------------------------------------- itertools
