@@ -525,6 +525,7 @@ def checked(name: str, fn: Callable[..., Any], rule: Rule) -> Callable[..., Any]
         return result_array(name, result)
 
     call.__name__ = call.__qualname__ = name
+    call.__wrapped__ = fn  # type: ignore[attr-defined]  # inspect.signature reads numpy's
     return call
 
 

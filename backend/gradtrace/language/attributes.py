@@ -152,6 +152,7 @@ startswith strip swapcase title upper zfill
     signatures.Signature: signatures.SIGNATURE_ATTRIBUTES,
     signatures.Parameter: signatures.PARAMETER_ATTRIBUTES,
     random_instances.Random: random_instances.ATTRIBUTES,
+    signatures._ParameterKind: signatures.KIND_ATTRIBUTES,
 }
 
 _WIDTH_METHODS = frozenset({"center", "ljust", "rjust", "zfill", "expandtabs"})

@@ -267,6 +267,11 @@ def make_builtins(job: Interpreter) -> dict[str, Any]:
             raise
 
     def safe_hasattr(obj: Any, name: Any) -> bool:
+        if type(name) is str and name != "__init__" and name in DEFINABLE_DUNDERS:
+            # `hasattr(x, "__len__")`, duck typing: whether its type has one, answered
+            # without handing anything out (reading it may be refused).
+            cls = obj.wrapped_class() if type(obj) is Checked else None
+            return hasattr(cls, name) if cls is not None else hasattr(type(obj), name)
         try:
             interp.get_attr(obj, attribute_name(name, read=True), None)
         except AttributeError:

@@ -493,6 +493,7 @@ def _autograd_step(fn: UserFunction, name: str) -> Callable[..., Any]:
 
     step.__name__ = name
     step.__qualname__ = fn.qualname
+    step.gradtrace_function = fn  # type: ignore[attr-defined]  # what inspect.signature reads
     return step
 
 
@@ -502,6 +503,7 @@ def _plain(fn: UserFunction) -> Callable[..., Any]:
 
     call.__name__ = fn.name
     call.__qualname__ = fn.qualname
+    call.gradtrace_function = fn  # type: ignore[attr-defined]  # what inspect.signature reads
     return call
 
 
@@ -511,6 +513,7 @@ def _method(fn: UserFunction) -> Callable[..., Any]:
 
     method.__name__ = fn.name
     method.__qualname__ = fn.qualname
+    method.gradtrace_function = fn  # type: ignore[attr-defined]  # what inspect.signature reads
     return method
 
 
@@ -533,6 +536,7 @@ def _iter_method(fn: UserFunction) -> Callable[..., Any]:
 
     method.__name__ = fn.name
     method.__qualname__ = fn.qualname
+    method.gradtrace_function = fn  # type: ignore[attr-defined]  # what inspect.signature reads
     return method
 
 

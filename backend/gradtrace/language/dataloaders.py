@@ -281,6 +281,10 @@ class DataLoader(tud.DataLoader):  # type: ignore[type-arg]
         return _Batches(super().__iter__())
 
 
+# inspect.signature(DataLoader) reads torch's parameters, not the wrapper's *args.
+DataLoader.__init__.__wrapped__ = tud.DataLoader.__init__  # type: ignore[attr-defined]
+
+
 def _shuffles(arguments: dict[str, Any]) -> bool:
     """A shuffle torch would make with its own RandomSampler (which, on a job whose default
     device is a GPU, fails on its CPU generator: "Expected a 'cuda' device type for

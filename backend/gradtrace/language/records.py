@@ -11,6 +11,7 @@ own; `__post_init__` runs after `__init__`. `order=` and `frozen=` are refused b
 from __future__ import annotations
 
 from collections.abc import Callable
+from reprlib import recursive_repr
 from typing import TYPE_CHECKING, Any
 
 from gradtrace.language import broadcasts, callables
@@ -109,6 +110,16 @@ def make_fields(bases: tuple[type, ...], own: list[tuple[str, Any]]) -> tuple[Fi
     return tuple(fields.values())
 
 
+def _check_self(obj: Any, method: str, fn: Any, name: str) -> None:
+    """A dunder @dataclass made, called by name (`D.__repr__(x)`): only on an instance of
+    its class (on another object it would read that object's attributes by name)."""
+    for klass in type(obj).__mro__:
+        found = klass.__dict__.get(method)
+        if found is fn or getattr(found, "__wrapped__", None) is fn:
+            return
+    raise TypeError(f"descriptor '{method}' requires a '{name}' object")
+
+
 def methods(
     name: str, fields: tuple[FieldSpec, ...], options: Options
 ) -> dict[str, Callable[..., Any]]:
@@ -119,6 +130,7 @@ def methods(
     in_init = [f for f in fields if f.init]
 
     def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        _check_self(self, "__init__", __init__, name)
         if len(args) > len(in_init):
             raise TypeError(
                 f"{name}.__init__() takes {len(in_init) + 1} positional arguments but "
@@ -152,7 +164,9 @@ def methods(
         if post is not None:
             post(self)
 
+    @recursive_repr()  # one holding itself: `D(a=...)`, as Python's dataclasses write it
     def __repr__(self: Any) -> str:
+        _check_self(self, "__repr__", __repr__, name)
         parts = []
         for spec in fields:
             if spec.repr:
@@ -162,6 +176,7 @@ def methods(
         return f"{type(self).__qualname__}({', '.join(parts)})"
 
     def __eq__(self: Any, other: Any) -> Any:
+        _check_self(self, "__eq__", __eq__, name)
         if other.__class__ is not self.__class__:
             return NotImplemented
         # Called from C too (`[p] == [q]`): the fields' tensors are checked here, as `==`
