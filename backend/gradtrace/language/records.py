@@ -110,12 +110,14 @@ def make_fields(bases: tuple[type, ...], own: list[tuple[str, Any]]) -> tuple[Fi
     return tuple(fields.values())
 
 
-def _check_self(obj: Any, method: str, fn: Any, name: str) -> None:
+def _check_self(obj: Any, method: str, fields: tuple[FieldSpec, ...], name: str) -> None:
     """A dunder @dataclass made, called by name (`D.__repr__(x)`): only on an instance of
-    its class (on another object it would read that object's attributes by name)."""
+    its class (on another object it would read that object's attributes by name). Its
+    class is known by the fields the dunder was made for (the function itself, referred to
+    from its own body, would be a reference cycle: garbage left for the collector)."""
     for klass in type(obj).__mro__:
         found = klass.__dict__.get(method)
-        if found is fn or getattr(found, "__wrapped__", None) is fn:
+        if getattr(found, "gradtrace_fields", None) is fields:
             return
     raise TypeError(f"descriptor '{method}' requires a '{name}' object")
 
@@ -130,7 +132,7 @@ def methods(
     in_init = [f for f in fields if f.init]
 
     def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
-        _check_self(self, "__init__", __init__, name)
+        _check_self(self, "__init__", fields, name)
         if len(args) > len(in_init):
             raise TypeError(
                 f"{name}.__init__() takes {len(in_init) + 1} positional arguments but "
@@ -166,7 +168,7 @@ def methods(
 
     @recursive_repr()  # one holding itself: `D(a=...)`, as Python's dataclasses write it
     def __repr__(self: Any) -> str:
-        _check_self(self, "__repr__", __repr__, name)
+        _check_self(self, "__repr__", fields, name)
         parts = []
         for spec in fields:
             if spec.repr:
@@ -176,7 +178,7 @@ def methods(
         return f"{type(self).__qualname__}({', '.join(parts)})"
 
     def __eq__(self: Any, other: Any) -> Any:
-        _check_self(self, "__eq__", __eq__, name)
+        _check_self(self, "__eq__", fields, name)
         if other.__class__ is not self.__class__:
             return NotImplemented
         # Called from C too (`[p] == [q]`): the fields' tensors are checked here, as `==`
@@ -187,6 +189,8 @@ def methods(
             broadcasts.check_compared("comparison", pair, limit)
         return all(getattr(self, f.name) == getattr(other, f.name) for f in fields)
 
+    for made_fn in (__init__, __repr__, __eq__):
+        made_fn.gradtrace_fields = fields  # type: ignore[attr-defined]  # what _check_self reads
     if options.init:
         made["__init__"] = __init__
     if options.repr:

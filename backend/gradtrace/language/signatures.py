@@ -137,10 +137,13 @@ class Signature:
     def __str__(self) -> str:
         if self._shown is not None:
             return self._shown
+        parameters = list(self.parameters.values())  # a dict the program may have changed
+        if any(type(p) is not Parameter for p in parameters):
+            raise TypeError("a signature's parameters are inspect.Parameters")
         parts: list[str] = []
         starred = False
-        kinds = [p.kind for p in self.parameters.values()]
-        for i, p in enumerate(self.parameters.values()):
+        kinds = [p.kind for p in parameters]
+        for i, p in enumerate(parameters):
             if p.kind is _ParameterKind.KEYWORD_ONLY and not starred:
                 parts.append("*")
             starred = starred or p.kind in (
