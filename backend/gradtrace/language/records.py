@@ -189,8 +189,9 @@ def methods(
             broadcasts.check_compared("comparison", pair, limit)
         return all(getattr(self, f.name) == getattr(other, f.name) for f in fields)
 
-    for made_fn in (__init__, __repr__, __eq__):
-        made_fn.gradtrace_fields = fields  # type: ignore[attr-defined]  # what _check_self reads
+    made_fns: tuple[Any, ...] = (__init__, __repr__, __eq__)
+    for made_fn in made_fns:
+        made_fn.gradtrace_fields = fields  # what _check_self reads
     if options.init:
         made["__init__"] = __init__
     if options.repr:
