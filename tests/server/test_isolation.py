@@ -98,7 +98,7 @@ async def test_a_workers_successor_starts_with_its_last_job(anyio_backend: str) 
 BIG_JOB = """import torch
 x = torch.tensor(0.5, requires_grad=True)
 y = x
-for i in range(3000):
+for i in range(6000):
     y = y * 0.999 + 0.001
 y.backward()
 print(x.grad)
