@@ -173,6 +173,8 @@ def signature(obj: Any) -> Signature:
         return _of_program_class(obj)
     if type(obj) is Checked:
         real: Any = obj.wrapped_class() or obj.fn
+        if isinstance(real, type) and "gradtrace_members" in real.__dict__:
+            return _of_program_class(real)  # the program's class as torch may call it
         bound = type(real) is MethodType
         own = _program_function(real.__func__ if bound else real)
         if own is not None:  # `M().m`, `M.m`: the program's function, less self if bound
