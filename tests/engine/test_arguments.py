@@ -65,6 +65,8 @@ PROGRAM = textwrap.dedent(
         print("refused both")
     parser.set_defaults(lr=9.0, extra=1)
     print(parser.parse_args())
+    settings = vars(parser.parse_args())
+    print(settings, sorted(settings.items())[:2])
     """
 )
 

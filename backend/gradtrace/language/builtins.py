@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import torch
 
+from gradtrace.language import arguments
 from gradtrace.language.broadcasts import check_combined, checked_key
 from gradtrace.language.callables import Checked
 from gradtrace.language.classes import class_visible
@@ -284,6 +285,18 @@ def make_builtins(job: Interpreter) -> dict[str, Any]:
     def safe_delattr(obj: Any, name: Any) -> None:
         interp.del_attr(obj, attribute_name(name), None)
 
+    def safe_vars(*args: Any) -> dict[Any, Any]:
+        """vars(args) of argparse's Namespace, as scripts log their settings: a copy of
+        its names and values (written to, Python's would change the namespace)."""
+        if len(args) != 1:
+            raise ForbiddenError("vars() of a scope is not available; name the variables")
+        if type(args[0]) is not arguments.Namespace:
+            raise ForbiddenError(
+                f"vars() of a {type(args[0]).__name__} is not available; vars() takes "
+                "argparse's Namespace here"
+            )
+        return dict(args[0].__dict__)
+
     def safe_iter(obj: Any) -> Any:
         return iter(check_rows(bounded(obj)))
 
@@ -317,6 +330,7 @@ def make_builtins(job: Interpreter) -> dict[str, Any]:
         "hasattr": safe_hasattr,
         "setattr": safe_setattr,
         "delattr": safe_delattr,
+        "vars": safe_vars,
         "issubclass": safe_issubclass,
         "type": safe_type,
         "staticmethod": staticmethod,
