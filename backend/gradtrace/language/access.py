@@ -16,7 +16,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from gradtrace.language import arguments, arrays, backends, plots, sizes
+from gradtrace.language import argument_specs, arrays, backends, plots, sizes
 from gradtrace.language.attributes import (
     TENSOR_SETTABLE,
     attribute_allowed,
@@ -233,7 +233,9 @@ def set_attr(self: Interpreter, obj: Any, name: str, value: Any, node: ast.AST |
     if settable_on_program_object(obj, name):
         setattr(obj, name, value)
         return
-    if type(obj) is arguments.Namespace and not (name.startswith("__") and name.endswith("__")):
+    if type(obj) is argument_specs.Namespace and not (
+        name.startswith("__") and name.endswith("__")
+    ):
         obj.__dict__[name] = value  # `args.lr = 0.1`: an entry of its own
         return
     if type(obj) is Namespace and backends.settable(obj, name):

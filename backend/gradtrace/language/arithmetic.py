@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from torch import nn
 
-from gradtrace.language import arrays, broadcasts, sizes
+from gradtrace.language import arrays, broadcasts, printed, sizes
 from gradtrace.language.builtins import check_percent_format
 from gradtrace.language.dataloaders import refuse_concatenation
 from gradtrace.language.errors import LimitError
@@ -236,9 +236,9 @@ def check_printable(self: Interpreter, value: Any) -> None:
     """str() of nested containers walks every item: bound it before it starts."""
     if isinstance(value, BaseException):
         value = value.args
-    if isinstance(value, sizes.PRINTED_CONTAINERS):
+    if isinstance(value, printed.PRINTED_CONTAINERS):
         budget = self.limits.string_chars
-        if sizes.printed_chars(value, budget + 1) > budget:
+        if printed.printed_chars(value, budget + 1) > budget:
             raise LimitError(
                 "printing this container would write more than the string limit "
                 f"({budget:,} characters)"

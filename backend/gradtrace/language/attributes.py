@@ -15,6 +15,7 @@ from torch import nn, optim
 
 from gradtrace.identity import identity
 from gradtrace.language import (
+    argument_specs,
     arguments,
     distributions,
     forward_ad,
@@ -173,7 +174,7 @@ def _private_allowed(obj: object, name: str) -> bool:
         return is_program_object(obj) and user_class_member(type(obj), name)
     if isinstance(obj, type):
         return user_class_member(obj, name)
-    if type(obj) is arguments.Namespace:  # an argument the program named `_x`
+    if type(obj) is argument_specs.Namespace:  # an argument the program named `_x`
         return name in obj.__dict__
     if namedtuple_field(obj, name):  # _asdict, _replace, _fields
         return True
@@ -228,7 +229,7 @@ def deletable(obj: object, name: str) -> bool:
         )
     if isinstance(obj, torch.autograd.function.BackwardCFunction):
         return not name.startswith("_") and name in obj.__dict__
-    if type(obj) is arguments.Namespace:
+    if type(obj) is argument_specs.Namespace:
         return name in obj.__dict__
     return settable_on_program_object(obj, name)
 
@@ -245,7 +246,7 @@ def attribute_allowed(obj: object, name: str) -> bool:
     allowed = _PLAIN_ATTRIBUTES.get(kind) or PY_ATTRIBUTES.get(kind)
     if allowed is not None:
         return name in allowed
-    if kind is arguments.Namespace:  # the parsed arguments (one missing: AttributeError)
+    if kind is argument_specs.Namespace:  # the parsed arguments (one missing: AttributeError)
         return True
     if namedtuple_field(obj, name):
         return True

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import torch
 
-from gradtrace.language import arguments
+from gradtrace.language import argument_specs
 from gradtrace.language.broadcasts import check_combined, checked_key
 from gradtrace.language.callables import Checked
 from gradtrace.language.classes import class_visible
@@ -290,7 +290,7 @@ def make_builtins(job: Interpreter) -> dict[str, Any]:
         its names and values (written to, Python's would change the namespace)."""
         if len(args) != 1:
             raise ForbiddenError("vars() of a scope is not available; name the variables")
-        if type(args[0]) is not arguments.Namespace:
+        if type(args[0]) is not argument_specs.Namespace:
             raise ForbiddenError(
                 f"vars() of a {type(args[0]).__name__} is not available; vars() takes "
                 "argparse's Namespace here"

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from gradtrace.language.builtins import check_format_spec
 from gradtrace.language.errors import ForbiddenError, LimitError
-from gradtrace.language.sizes import printed_chars
+from gradtrace.language.printed import printed_chars
 from gradtrace.language.tensor_text import clean_text, scrub, value_str
 
 if TYPE_CHECKING:
